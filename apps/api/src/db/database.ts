@@ -1,0 +1,42 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { lockDirectory } from './lock.ts';
+import { PGlitePool } from './pglite-pool.ts';
+import type { DB } from './schema.ts';
+
+export type Database = Kysely<DB>;
+
+export type DatabaseTarget =
+  | { engine: 'postgres'; url: string; poolSize?: number }
+  /** `dir` undefined means an in-memory database (tests). */
+  | { engine: 'pglite'; dir?: string };
+
+// int8 (counts, sums, file sizes) as JS numbers: every value we store fits in 2^53.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.engine === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // Fail at start with the server's own message rather than on the first request.
+    await pool.query('select 1');
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const release = target.dir ? lockDirectory(target.dir) : () => {};
+  try {
+    const db = await PGlite.create({
+      dataDir: target.dir,
+      parsers: { 20: (v: string) => Number.parseInt(v, 10) },
+    });
+    const pool = new PGlitePool(db);
+    const end = pool.end.bind(pool);
+    pool.end = async () => {
+      await end();
+      release();
+    };
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
+  } catch (err) {
+    release();
+    throw err;
+  }
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_initial.ts';
+
+/**
+ * Every migration, in order. Listed here rather than read from the folder so the bundled
+ * server carries them. Add a new file as NNNN_name.ts and one line below.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+};

@@ -1,0 +1,104 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Table types for Kysely. Columns are snake_case in SQL and here; services map them to the API. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  username: string;
+  name: string;
+  email: string;
+  /** Null for accounts that only ever signed in with Google. */
+  password_hash: string | null;
+  google_sub: string | null;
+  bio: Generated<string>;
+  location: Generated<string>;
+  profile_picture_key: string | null;
+  banner_image_key: string | null;
+  social_links: ColumnType<SocialLinksJson, string | undefined, string>;
+  last_username_change: Date | null;
+  profile_completed: Generated<boolean>;
+  designs_count: Generated<number>;
+  followers_count: Generated<number>;
+  following_count: Generated<number>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+export type SocialLinksJson = { instagram?: string; twitter?: string; custom?: string };
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+}
+
+export interface OAuthStatesTable {
+  state: string;
+  code_verifier: string;
+  nonce: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+}
+
+export interface DesignsTable {
+  id: Generated<string>;
+  user_id: string;
+  slug: string;
+  name: string;
+  description: Generated<string>;
+  category: string | null;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  settings: Generated<string>;
+  manufacturing_instructions: Generated<string>;
+  usages: Generated<string>;
+  is_paid: Generated<boolean>;
+  price_cents: Generated<number>;
+  views: Generated<number>;
+  likes_count: Generated<number>;
+  downloads: Generated<number>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DesignFilesTable {
+  id: Generated<string>;
+  design_id: string;
+  kind: 'image' | 'stl';
+  /** Display name shown to people; never used as a path. */
+  name: string;
+  /** Storage key of the file (STL) or of the gallery-size image. */
+  storage_key: string;
+  /** Storage key of the card-size image; null for STL files. */
+  card_key: string | null;
+  size_bytes: number;
+  position: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface LikesTable {
+  user_id: string;
+  design_id: string;
+  created_at: Generated<Timestamp>;
+}
+
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: Generated<Timestamp>;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  oauth_states: OAuthStatesTable;
+  designs: DesignsTable;
+  design_files: DesignFilesTable;
+  likes: LikesTable;
+  follows: FollowsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type DesignRow = Selectable<DesignsTable>;
+export type DesignFileRow = Selectable<DesignFilesTable>;

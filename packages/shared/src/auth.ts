@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import {
+  BIO_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  LOCATION_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from './constants.ts';
+import { MSG } from './messages.ts';
+
+/** Letters and digits only (spec section 5). ASCII, so usernames are safe in URLs. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9]+$/;
+
+const required = (label: string) => `${label} is required.`;
+
+export const usernameSchema = z
+  .string({ error: required('Username') })
+  .trim()
+  .min(1, required('Username'))
+  .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters.`)
+  .regex(USERNAME_PATTERN, MSG.usernameChars);
+
+export const passwordSchema = z
+  .string({ error: required('Password') })
+  .min(1, required('Password'))
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+export const emailSchema = z
+  .string({ error: required('Email') })
+  .trim()
+  .min(1, required('Email'))
+  .max(EMAIL_MAX_LENGTH, 'Email is too long.')
+  .pipe(z.email('Enter a valid email address.'))
+  .transform((email) => email.toLowerCase());
+
+export const registerSchema = z.object({
+  username: usernameSchema,
+  name: z
+    .string({ error: required('Full name') })
+    .trim()
+    .min(1, required('Full name'))
+    .max(NAME_MAX_LENGTH, `Full name must be at most ${NAME_MAX_LENGTH} characters.`),
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** The sign-up form adds the confirmation field the server does not need. */
+export const signUpFormSchema = registerSchema
+  .extend({ confirmPassword: passwordSchema })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MSG.passwordsDiffer,
+    path: ['confirmPassword'],
+  });
+export type SignUpFormInput = z.input<typeof signUpFormSchema>;
+
+export const loginSchema = z.object({
+  email: z
+    .string({ error: required('Email') })
+    .trim()
+    .min(1, required('Email'))
+    .max(EMAIL_MAX_LENGTH)
+    .toLowerCase(),
+  password: z
+    .string({ error: required('Password') })
+    .min(1, required('Password'))
+    .max(PASSWORD_MAX_LENGTH),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Links must start with http:// or https://');
+
+export const socialLinksSchema = z.object({
+  instagram: httpUrl.optional().default(''),
+  twitter: httpUrl.optional().default(''),
+  custom: httpUrl.optional().default(''),
+});
+export type SocialLinks = z.infer<typeof socialLinksSchema>;
+
+/** Text fields of `PUT /api/user/update-profile` (files travel beside them in the multipart body). */
+export const updateProfileFieldsSchema = z.object({
+  username: usernameSchema.optional(),
+  bio: z.string().trim().max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters.`).optional(),
+  location: z.string().trim().max(LOCATION_MAX_LENGTH).optional(),
+  socialLinks: socialLinksSchema.optional(),
+});
+
+export const setupProfileSchema = z.object({
+  bio: z.string().trim().min(1, 'Bio is required.').max(BIO_MAX_LENGTH),
+});

@@ -1,0 +1,42 @@
+/** Business constants of the product (spec section 9). */
+
+export const CATEGORIES = [
+  'Art',
+  'Fashion',
+  'Jewelry',
+  'Home',
+  'Architecture',
+  'Gadget',
+  'Game',
+  'Tools',
+  'NSFW',
+  'Misc',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const DESIGN_SORTS = ['newest', 'most-popular', 'most-downloaded'] as const;
+export type DesignSort = (typeof DESIGN_SORTS)[number];
+
+export const PAGE_SIZE_DEFAULT = 12;
+/** Largest page a client may ask for; protects the database from `limit=100000`. */
+export const PAGE_SIZE_MAX = 48;
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** argon2 work grows with input; nobody needs a longer password than this. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const USERNAME_MAX_LENGTH = 30;
+export const NAME_MAX_LENGTH = 80;
+export const EMAIL_MAX_LENGTH = 254;
+export const BIO_MAX_LENGTH = 1000;
+export const LOCATION_MAX_LENGTH = 80;
+
+export const PLATFORM_FEE_PERCENT = 15;
+export const PROVIDER_FEE_PERCENT = 2;
+export const MAX_SUBSCRIPTION_PLANS = 4;
+
+/** Milliseconds between preview images on cards (spec section 9). */
+export const CARD_ROTATION_MS_HOME = 5000;
+export const CARD_ROTATION_MS_OTHER = 3000;
+export const SETUP_PROFILE_REDIRECT_MS = 2000;
+
+export const LEGAL_LAST_UPDATED = 'April 24, 2025';

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit tests are `*.test.ts`. API integration tests are `*.int.test.ts`: they run on embedded
+ * PGlite and, when TEST_DATABASE_URL points at a PostgreSQL server, a second time on it.
+ */
+const api = (name: string, engine: string) => ({
+  test: {
+    name,
+    include: ['apps/api/src/**/*.int.test.ts'],
+    env: { TEST_ENGINE: engine },
+    pool: 'forks' as const,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'packages/shared/src/**/*.test.ts',
+            'apps/api/src/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'bench/**/*.test.ts',
+          ],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          testTimeout: 30_000,
+        },
+      },
+      api('api-pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres')] : []),
+    ],
+  },
+});
