@@ -41,6 +41,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalText,
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  SIGNUP_MAX_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  TRUST_PROXY: bool,
   COMPANY_NAME: z.string().default('PrintMarket LLC'),
   CONTACT_EMAIL: z.email().default('support@printmarket.example'),
   SERVER_LOCATION: z.string().default('the United States'),
@@ -92,6 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ? { issuer: e.OIDC_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
         : undefined,
     loginLimit: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 },
+    signUpLimit: { max: e.SIGNUP_MAX_PER_HOUR, windowMs: 3_600_000 },
+    /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
+    trustProxy: e.TRUST_PROXY,
     legal: { companyName: e.COMPANY_NAME, contactEmail: e.CONTACT_EMAIL, serverLocation: e.SERVER_LOCATION },
     webDistDir: e.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
   };

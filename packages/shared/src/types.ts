@@ -57,4 +57,5 @@ export type PublicConfig = {
   googleEnabled: boolean;
   companyName: string;
   contactEmail: string;
+  serverLocation: string;
 };

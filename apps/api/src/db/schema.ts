@@ -1,7 +1,9 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Table types for Kysely. Columns are snake_case in SQL and here; services map them to the API. */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A timestamp the database fills in when the insert leaves it out. */
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface UsersTable {
   id: Generated<string>;
@@ -18,18 +20,15 @@ export interface UsersTable {
   social_links: ColumnType<SocialLinksJson, string | undefined, string>;
   last_username_change: Date | null;
   profile_completed: Generated<boolean>;
-  designs_count: Generated<number>;
-  followers_count: Generated<number>;
-  following_count: Generated<number>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
 }
 export type SocialLinksJson = { instagram?: string; twitter?: string; custom?: string };
 
 export interface SessionsTable {
   id: Generated<string>;
   user_id: string;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultedTimestamp;
   expires_at: Timestamp;
 }
 
@@ -37,7 +36,7 @@ export interface OAuthStatesTable {
   state: string;
   code_verifier: string;
   nonce: string;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultedTimestamp;
   expires_at: Timestamp;
 }
 
@@ -57,8 +56,8 @@ export interface DesignsTable {
   views: Generated<number>;
   likes_count: Generated<number>;
   downloads: Generated<number>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
 }
 
 export interface DesignFilesTable {
@@ -73,19 +72,19 @@ export interface DesignFilesTable {
   card_key: string | null;
   size_bytes: number;
   position: number;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultedTimestamp;
 }
 
 export interface LikesTable {
   user_id: string;
   design_id: string;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultedTimestamp;
 }
 
 export interface FollowsTable {
   follower_id: string;
   followee_id: string;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultedTimestamp;
 }
 
 export interface DB {

@@ -17,9 +17,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('social_links', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('last_username_change', 'timestamptz')
     .addColumn('profile_completed', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('designs_count', 'integer', (c) => c.notNull().defaultTo(0).check(sql`designs_count >= 0`))
-    .addColumn('followers_count', 'integer', (c) => c.notNull().defaultTo(0).check(sql`followers_count >= 0`))
-    .addColumn('following_count', 'integer', (c) => c.notNull().defaultTo(0).check(sql`following_count >= 0`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();

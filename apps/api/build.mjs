@@ -1,0 +1,34 @@
+// Bundles the API (and the shared package it imports as TypeScript) into dist/ for `npm start`.
+// Third-party packages stay external: PGlite, sharp and argon2 load files relative to themselves.
+// `--watch` rebuilds on every change (used by `npm run dev`).
+import { context } from 'esbuild';
+
+const internal = /^@printmarket\//;
+
+const ctx = await context({
+  entryPoints: { server: 'src/server.ts', seed: 'src/seed/cli.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'external-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          internal.test(args.path) || args.path.startsWith('node:') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+
+if (process.argv.includes('--watch')) {
+  await ctx.watch();
+} else {
+  await ctx.rebuild();
+  await ctx.dispose();
+}

@@ -1,0 +1,97 @@
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import type { PublicConfig } from '@printmarket/shared/types';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { registerAuthContext } from './lib/auth-context.ts';
+import { registerErrorHandler } from './lib/error-handler.ts';
+import { WindowCounter } from './lib/rate-limit.ts';
+import type { FileStore } from './lib/storage/file-store.ts';
+import { uploadsRoute } from './lib/uploads-route.ts';
+import { serveWebApp } from './lib/web-app.ts';
+import { AuthRepo } from './modules/auth/repo.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { TokenService } from './modules/auth/tokens.ts';
+import { DesignsRepo } from './modules/designs/repo.ts';
+import { designsRoutes } from './modules/designs/routes.ts';
+import { DesignsService } from './modules/designs/service.ts';
+import { UsersRepo } from './modules/users/repo.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { UsersService } from './modules/users/service.ts';
+
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  files: FileStore;
+  jwtSecret: Uint8Array;
+  /** pino options, or false for silence (tests). */
+  logger?: boolean | Record<string, unknown>;
+};
+
+/** Builds the whole HTTP application; server.ts listens with it, tests call `app.inject`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, files } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers["x-auth-token"]', 'req.headers["x-token"]', 'req.headers.authorization'],
+    },
+    disableRequestLogging: true,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+  });
+  // JSON only: a text body on a JSON route is a client mistake, answered 415.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandler(app);
+  logOneLinePerRequest(app);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
+  await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+
+  const tempDir = path.join(config.dataDir, 'tmp');
+  const tokens = new TokenService(deps.jwtSecret, config.tokenTtlSeconds);
+  const auth = new AuthService(
+    new AuthRepo(db),
+    tokens,
+    new WindowCounter(config.loginLimit.maxFailures, config.loginLimit.windowMs),
+    new WindowCounter(config.signUpLimit.max, config.signUpLimit.windowMs),
+  );
+  const users = new UsersService(new UsersRepo(db), files);
+  const designs = new DesignsService(new DesignsRepo(db));
+  registerAuthContext(app, (token) => auth.authenticate(token));
+
+  app.get('/api/health', async () => ({ ok: true }));
+  app.get('/api/config', async (): Promise<PublicConfig> => ({
+    googleEnabled: Boolean(config.google),
+    companyName: config.legal.companyName,
+    contactEmail: config.legal.contactEmail,
+    serverLocation: config.legal.serverLocation,
+  }));
+  authRoutes(app, auth, users);
+  usersRoutes(app, users, tempDir);
+  designsRoutes(app, designs);
+  uploadsRoute(app, files);
+  await serveWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** One structured line per request: no query string (it can carry codes or tokens), no headers. */
+function logOneLinePerRequest(app: FastifyInstance) {
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        path: request.url.split('?')[0],
+        route: request.routeOptions.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+  });
+}

@@ -1,0 +1,63 @@
+import type { Database } from '../../db/database.ts';
+
+/** SQL for sign-up, sign-in and sessions. */
+export class AuthRepo {
+  constructor(private readonly db: Database) {}
+
+  findCredentialsByEmail(email: string) {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'username', 'password_hash'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+  }
+
+  /** Which of username / email is already taken (case-insensitive username). */
+  async findTaken(username: string, email: string) {
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['username', 'email'])
+      .where((eb) => eb.or([eb(eb.fn('lower', ['username']), '=', username.toLowerCase()), eb('email', '=', email)]))
+      .execute();
+    return {
+      username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+      email: rows.some((r) => r.email === email),
+    };
+  }
+
+  createUser(values: { username: string; name: string; email: string; passwordHash: string }) {
+    return this.db
+      .insertInto('users')
+      .values({ username: values.username, name: values.name, email: values.email, password_hash: values.passwordHash })
+      .returning(['id', 'username'])
+      .executeTakeFirstOrThrow();
+  }
+
+  createSession(userId: string, expiresAt: Date) {
+    return this.db
+      .insertInto('sessions')
+      .values({ user_id: userId, expires_at: expiresAt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  }
+
+  /** The session's user, when the session exists, is not expired and belongs to that user. */
+  findLiveSession(sessionId: string, userId: string) {
+    return this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['users.id', 'users.username'])
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.user_id', '=', userId)
+      .where('sessions.expires_at', '>', new Date())
+      .executeTakeFirst();
+  }
+
+  async deleteSession(sessionId: string) {
+    await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  }
+
+  async deleteExpiredSessions() {
+    await this.db.deleteFrom('sessions').where('expires_at', '<=', new Date()).execute();
+  }
+}

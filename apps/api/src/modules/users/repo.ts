@@ -1,0 +1,69 @@
+import type { Database } from '../../db/database.ts';
+import type { SocialLinksJson } from '../../db/schema.ts';
+
+/** SQL for people's accounts and profiles. */
+export class UsersRepo {
+  constructor(private readonly db: Database) {}
+
+  findById(id: string) {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Counted from the rows themselves, so they can never drift from what is stored. */
+  async stats(userId: string) {
+    const row = await this.db
+      .selectNoFrom((eb) => [
+        eb.selectFrom('designs').where('user_id', '=', userId).select(eb.fn.countAll<number>().as('n')).as('designs'),
+        eb.selectFrom('follows').where('followee_id', '=', userId).select(eb.fn.countAll<number>().as('n')).as('followers'),
+        eb.selectFrom('follows').where('follower_id', '=', userId).select(eb.fn.countAll<number>().as('n')).as('following'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { designs: Number(row.designs), followers: Number(row.followers), following: Number(row.following) };
+  }
+
+  /**
+   * Applies a profile change and returns the image keys it replaced (to delete once committed).
+   * The row is locked so two edits cannot both change the username.
+   */
+  async updateProfile(
+    userId: string,
+    change: {
+      username?: string;
+      bio?: string;
+      location?: string;
+      socialLinks?: SocialLinksJson;
+      profilePictureKey?: string;
+      bannerImageKey?: string;
+    },
+    onLocked: (current: { username: string; last_username_change: Date | null }) => void,
+  ) {
+    return this.db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('users')
+        .select(['username', 'last_username_change', 'profile_picture_key', 'banner_image_key'])
+        .where('id', '=', userId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      onLocked(current);
+      const usernameChanges = change.username !== undefined && change.username !== current.username;
+      await trx
+        .updateTable('users')
+        .set({
+          ...(usernameChanges ? { username: change.username, last_username_change: new Date() } : {}),
+          ...(change.bio !== undefined ? { bio: change.bio } : {}),
+          ...(change.location !== undefined ? { location: change.location } : {}),
+          ...(change.socialLinks ? { social_links: JSON.stringify(change.socialLinks) } : {}),
+          ...(change.profilePictureKey ? { profile_picture_key: change.profilePictureKey } : {}),
+          ...(change.bannerImageKey ? { banner_image_key: change.bannerImageKey } : {}),
+          profile_completed: true,
+          updated_at: new Date(),
+        })
+        .where('id', '=', userId)
+        .execute();
+      return [
+        change.profilePictureKey ? current.profile_picture_key : null,
+        change.bannerImageKey ? current.banner_image_key : null,
+      ].filter((key): key is string => key !== null);
+    });
+  }
+}

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { resolveJwtSecret } from './lib/secrets.ts';
+import { createFileStore } from './lib/storage/create-file-store.ts';
+import { LocalFileStore } from './lib/storage/local-file-store.ts';
+import { seedDemoIfEmpty } from './seed/seed-demo.ts';
+
+/** Start: configuration, database, migrations, leftovers sweep, demo content, listen. */
+async function main() {
+  const config = loadConfig();
+  const db = await openDatabase(
+    config.databaseUrl ? { engine: 'postgres', url: config.databaseUrl } : { engine: 'pglite', dir: config.dbDir },
+  );
+  await migrateToLatest(db);
+  const files = createFileStore(config.storage);
+  // Temporary upload files of a previous run that stopped mid-request.
+  await fs.promises.rm(path.join(config.dataDir, 'tmp'), { recursive: true, force: true });
+  if (files instanceof LocalFileStore) await files.sweepTemp();
+
+  const { secret, generated } = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const app = await buildApp({ config, db, files, jwtSecret: secret });
+  if (generated) app.log.warn('JWT_SECRET is not set; using a generated key kept in DATA_DIR. Set JWT_SECRET in production.');
+  if (config.seedDemo) await seedDemoIfEmpty(db, files, app.log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { LocalFileStore } from '../lib/storage/local-file-store.ts';
+import { createTestDatabase } from './database.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Database;
+  files: LocalFileStore;
+  dataDir: string;
+  close: () => Promise<void>;
+};
+
+/**
+ * The real application on a fresh database and a fresh files folder, for `app.inject` tests.
+ * `env` overrides configuration the way the environment would.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'printmarket-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const { db, drop } = await createTestDatabase();
+  const files = new LocalFileStore(path.join(dataDir, 'files'));
+  const app = await buildApp({
+    config,
+    db,
+    files,
+    jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
+    logger: false,
+  });
+  return {
+    app,
+    db,
+    files,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Registers a person through the API and returns their token and id. */
+export async function signUp(app: FastifyInstance, username = 'maker1', password = 'secret123') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { username, name: `${username} Name`, email: `${username.toLowerCase()}@example.com`, password },
+  });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as { token: string; user: { id: string } };
+  return { token: body.token, userId: body.user.id, email: `${username.toLowerCase()}@example.com`, password };
+}
