@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { PublicConfig } from '@printmarket/shared/types';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerAuthContext } from './lib/auth-context.ts';
@@ -10,6 +10,10 @@ import { WindowCounter } from './lib/rate-limit.ts';
 import type { FileStore } from './lib/storage/file-store.ts';
 import { uploadsRoute } from './lib/uploads-route.ts';
 import { serveWebApp } from './lib/web-app.ts';
+import { GoogleOidcClient } from './modules/auth/google-client.ts';
+import { GoogleRepo } from './modules/auth/google-repo.ts';
+import { googleRoutes } from './modules/auth/google-routes.ts';
+import { GoogleSignInService } from './modules/auth/google-service.ts';
 import { AuthRepo } from './modules/auth/repo.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
@@ -38,7 +42,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       level: config.logLevel,
       redact: ['req.headers["x-auth-token"]', 'req.headers["x-token"]', 'req.headers.authorization'],
     },
-    disableRequestLogging: true,
+    // Fastify's own request/response lines are off: logOneLinePerRequest writes one line instead.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
   });
@@ -61,18 +66,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     new WindowCounter(config.loginLimit.maxFailures, config.loginLimit.windowMs),
     new WindowCounter(config.signUpLimit.max, config.signUpLimit.windowMs),
   );
+  const google =
+    config.google &&
+    new GoogleSignInService(new GoogleOidcClient(config.google, config.publicUrl), new GoogleRepo(db), auth);
   const users = new UsersService(new UsersRepo(db), files);
   const designs = new DesignsService(new DesignsRepo(db));
   registerAuthContext(app, (token) => auth.authenticate(token));
 
   app.get('/api/health', async () => ({ ok: true }));
-  app.get('/api/config', async (): Promise<PublicConfig> => ({
-    googleEnabled: Boolean(config.google),
-    companyName: config.legal.companyName,
-    contactEmail: config.legal.contactEmail,
-    serverLocation: config.legal.serverLocation,
-  }));
+  app.get(
+    '/api/config',
+    async (): Promise<PublicConfig> => ({
+      googleEnabled: Boolean(config.google),
+      companyName: config.legal.companyName,
+      contactEmail: config.legal.contactEmail,
+      serverLocation: config.legal.serverLocation,
+    }),
+  );
   authRoutes(app, auth, users);
+  googleRoutes(app, google, { secureCookie: config.publicUrl.startsWith('https:') });
   usersRoutes(app, users, tempDir);
   designsRoutes(app, designs);
   uploadsRoute(app, files);

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDirectory } from './lock.ts';
 import { PGlitePool } from './pglite-pool.ts';
@@ -28,13 +28,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       dataDir: target.dir,
       parsers: { 20: (v: string) => Number.parseInt(v, 10) },
     });
-    const pool = new PGlitePool(db);
-    const end = pool.end.bind(pool);
-    pool.end = async () => {
-      await end();
-      release();
-    };
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
+    const pool = new PGlitePool(db, release);
+    const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
+    // Kysely connects lazily and only closes what it connected: connect now so destroy() always
+    // closes PGlite and releases the directory lock.
+    await sql`select 1`.execute(kysely);
+    return kysely;
   } catch (err) {
     release();
     throw err;

@@ -26,7 +26,7 @@ export function lockDirectory(dir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+      if (Number.isInteger(owner) && isAlive(owner)) {
         throw new DatabaseInUseError(dir, owner);
       }
       fs.rmSync(lockPath, { force: true });

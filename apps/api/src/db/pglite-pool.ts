@@ -11,7 +11,10 @@ export class PGlitePool {
   #queue: Array<() => void> = [];
   #busy = false;
 
-  constructor(readonly db: PGlite) {}
+  constructor(
+    readonly db: PGlite,
+    private readonly onEnd: () => void = () => {},
+  ) {}
 
   async connect() {
     if (this.#busy) await new Promise<void>((resolve) => this.#queue.push(resolve));
@@ -38,6 +41,7 @@ export class PGlitePool {
 
   async end() {
     await this.db.close();
+    this.onEnd();
   }
 }
 

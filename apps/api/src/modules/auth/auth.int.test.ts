@@ -11,10 +11,12 @@ describe(`accounts (${process.env.TEST_ENGINE})`, () => {
   });
   afterAll(() => t.close());
 
-  const register = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
+  const register = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
   const login = (payload: unknown, ip = '10.0.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, remoteAddress: ip });
-  const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/user', headers });
+  const me = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/user', headers });
 
   it('registers, returns a token that works in x-auth-token, X-Token and Bearer', async () => {
     const res = await register(valid);
@@ -74,7 +76,10 @@ describe(`accounts (${process.env.TEST_ENGINE})`, () => {
       payload: '{"username": ',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ message: 'The request body is not valid JSON.', code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+    expect(malformed.json()).toEqual({
+      message: 'The request body is not valid JSON.',
+      code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+    });
     const text = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -105,10 +110,13 @@ describe(`accounts (${process.env.TEST_ENGINE})`, () => {
     const { email: known } = await signUp(t.app, 'Limited');
     for (const email of [known, 'nobody@example.com']) {
       const ip = `10.1.0.${email.length}`;
-      for (let i = 0; i < 3; i++) expect((await login({ email, password: 'wrong-one' }, ip)).statusCode).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect((await login({ email, password: 'wrong-one' }, ip)).statusCode).toBe(401);
       const limited = await login({ email, password: 'wrong-one' }, ip);
       expect(limited.statusCode).toBe(429);
-      expect(limited.json().message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/);
+      expect(limited.json().message).toMatch(
+        /^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/,
+      );
     }
     // Even the right password waits until the window passes: guessing cannot be confirmed.
     const right = await login({ email: known, password: 'secret123' }, '10.9.9.9');
@@ -118,11 +126,18 @@ describe(`accounts (${process.env.TEST_ENGINE})`, () => {
   it('revokes a token at logout; other sessions of the same person keep working', async () => {
     const { token, email, password } = await signUp(t.app, 'Leaver');
     const other = (await login({ email, password }, '10.2.0.1')).json().token as string;
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'x-auth-token': token } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'x-auth-token': token },
+    });
     expect(out.statusCode).toBe(200);
     const after = await me({ 'x-auth-token': token });
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ message: 'Your session has ended. Please sign in again.', code: 'SESSION_INVALID' });
+    expect(after.json()).toEqual({
+      message: 'Your session has ended. Please sign in again.',
+      code: 'SESSION_INVALID',
+    });
     expect((await me({ 'x-auth-token': other })).statusCode).toBe(200);
   });
 
@@ -145,7 +160,14 @@ describe(`accounts (${process.env.TEST_ENGINE})`, () => {
       .setAudience('printmarket')
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(new TextEncoder().encode('test-secret-test-secret-test-secret!'));
-    for (const bad of ['garbage', `${noneHeader}.${payload}.`, `${header}.${payload}.AAAA`, forged, expired, 'x'.repeat(5000)]) {
+    for (const bad of [
+      'garbage',
+      `${noneHeader}.${payload}.`,
+      `${header}.${payload}.AAAA`,
+      forged,
+      expired,
+      'x'.repeat(5000),
+    ]) {
       const res = await me({ 'x-auth-token': bad });
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('SESSION_INVALID');
@@ -154,12 +176,17 @@ describe(`accounts (${process.env.TEST_ENGINE})`, () => {
 
   it('reports profile stats by id and 404 for unknown or malformed ids', async () => {
     const { userId, token } = await signUp(t.app, 'Stats');
-    const res = await t.app.inject({ method: 'GET', url: `/api/profile/${userId}`, headers: { 'X-Token': token } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/profile/${userId}`,
+      headers: { 'X-Token': token },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ stats: { designs: 0, followers: 0, following: 0 } });
     expect((await t.app.inject({ method: 'GET', url: '/api/profile/not-a-uuid' })).statusCode).toBe(404);
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/profile/00000000-0000-4000-8000-000000000000' })).statusCode,
+      (await t.app.inject({ method: 'GET', url: '/api/profile/00000000-0000-4000-8000-000000000000' }))
+        .statusCode,
     ).toBe(404);
   });
 });

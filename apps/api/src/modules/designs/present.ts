@@ -32,7 +32,11 @@ export function toDesignCard(row: CardRow, images: ImageRow[]): DesignCard {
     slug: row.slug,
     name: row.name,
     description: row.description,
-    user: { _id: row.owner_id, username: row.owner_username, profilePicture: publicImageUrl(row.owner_picture_key) },
+    user: {
+      _id: row.owner_id,
+      username: row.owner_username,
+      profilePicture: publicImageUrl(row.owner_picture_key),
+    },
     createdAt: row.created_at.toISOString(),
     views: row.views,
     likesCount: row.likes_count,

@@ -34,11 +34,19 @@ export class DesignsRepo {
     // Each order matches an index of migration 0001, ending in id so equal values page stably.
     if (sort === 'most-popular') query = query.orderBy('designs.views', 'desc');
     if (sort === 'most-downloaded') query = query.orderBy('designs.downloads', 'desc');
-    return query.orderBy('designs.created_at', 'desc').orderBy('designs.id', 'desc').limit(limit).offset(offset).execute();
+    return query
+      .orderBy('designs.created_at', 'desc')
+      .orderBy('designs.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
   }
 
   async count(): Promise<number> {
-    const row = await this.db.selectFrom('designs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('designs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 

@@ -6,7 +6,12 @@ import type { DesignsService } from './service.ts';
 
 // Pages past 10 000 are refused rather than asking the database to skip millions of rows.
 const listQuery = z.object({
-  page: z.coerce.number('page must be a number.').int('page must be a whole number.').min(1).max(10_000).default(1),
+  page: z.coerce
+    .number('page must be a number.')
+    .int('page must be a whole number.')
+    .min(1)
+    .max(10_000)
+    .default(1),
   limit: z.coerce
     .number('limit must be a number.')
     .int('limit must be a whole number.')

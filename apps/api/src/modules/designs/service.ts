@@ -7,10 +7,14 @@ export class DesignsService {
   constructor(private readonly repo: DesignsRepo) {}
 
   async list(sort: DesignSort, page: number, limit: number): Promise<DesignListResponse> {
-    const [rows, total] = await Promise.all([this.repo.listPage(sort, limit, (page - 1) * limit), this.repo.count()]);
+    const [rows, total] = await Promise.all([
+      this.repo.listPage(sort, limit, (page - 1) * limit),
+      this.repo.count(),
+    ]);
     const images = await this.repo.cardImages(rows.map((r) => r.id));
     const byDesign = new Map<string, typeof images>();
-    for (const image of images) byDesign.set(image.design_id, [...(byDesign.get(image.design_id) ?? []), image]);
+    for (const image of images)
+      byDesign.set(image.design_id, [...(byDesign.get(image.design_id) ?? []), image]);
     return {
       designs: rows.map((row) => toDesignCard(row, byDesign.get(row.id) ?? [])),
       totalPages: Math.ceil(total / limit),

@@ -15,7 +15,11 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     location: row.location,
     profilePicture: publicImageUrl(row.profile_picture_key),
     bannerImage: publicImageUrl(row.banner_image_key),
-    socialLinks: { instagram: links.instagram ?? '', twitter: links.twitter ?? '', custom: links.custom ?? '' },
+    socialLinks: {
+      instagram: links.instagram ?? '',
+      twitter: links.twitter ?? '',
+      custom: links.custom ?? '',
+    },
     lastUsernameChange: row.last_username_change ? row.last_username_change.toISOString() : null,
     profileCompleted: row.profile_completed,
     createdAt: row.created_at.toISOString(),

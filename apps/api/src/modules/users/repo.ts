@@ -13,12 +13,28 @@ export class UsersRepo {
   async stats(userId: string) {
     const row = await this.db
       .selectNoFrom((eb) => [
-        eb.selectFrom('designs').where('user_id', '=', userId).select(eb.fn.countAll<number>().as('n')).as('designs'),
-        eb.selectFrom('follows').where('followee_id', '=', userId).select(eb.fn.countAll<number>().as('n')).as('followers'),
-        eb.selectFrom('follows').where('follower_id', '=', userId).select(eb.fn.countAll<number>().as('n')).as('following'),
+        eb
+          .selectFrom('designs')
+          .where('user_id', '=', userId)
+          .select(eb.fn.countAll<number>().as('n'))
+          .as('designs'),
+        eb
+          .selectFrom('follows')
+          .where('followee_id', '=', userId)
+          .select(eb.fn.countAll<number>().as('n'))
+          .as('followers'),
+        eb
+          .selectFrom('follows')
+          .where('follower_id', '=', userId)
+          .select(eb.fn.countAll<number>().as('n'))
+          .as('following'),
       ])
       .executeTakeFirstOrThrow();
-    return { designs: Number(row.designs), followers: Number(row.followers), following: Number(row.following) };
+    return {
+      designs: Number(row.designs),
+      followers: Number(row.followers),
+      following: Number(row.following),
+    };
   }
 
   /**

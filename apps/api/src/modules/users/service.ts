@@ -5,7 +5,12 @@ import { uniqueViolation } from '../../db/errors.ts';
 import type { Viewer } from '../../lib/auth-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { AVATAR_VARIANTS, BANNER_VARIANTS, type ImageVariant, processImage } from '../../lib/images/process-image.ts';
+import {
+  AVATAR_VARIANTS,
+  BANNER_VARIANTS,
+  type ImageVariant,
+  processImage,
+} from '../../lib/images/process-image.ts';
 import type { ReceivedMultipart } from '../../lib/multipart.ts';
 import { type PublicImagePrefix, publicImageKey } from '../../lib/public-images.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
@@ -14,7 +19,8 @@ import { toCurrentUser } from './present.ts';
 import type { UsersRepo } from './repo.ts';
 
 export const PROFILE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-export const USERNAME_CHANGED_ONCE = 'Your username has already been changed once and cannot be changed again.';
+export const USERNAME_CHANGED_ONCE =
+  'Your username has already been changed once and cannot be changed again.';
 
 export class UsersService {
   constructor(
@@ -29,7 +35,8 @@ export class UsersService {
   }
 
   async stats(userId: string): Promise<UserStats> {
-    if (!isUuid(userId) || !(await this.repo.findById(userId))) throw notFound('User not found.', 'USER_NOT_FOUND');
+    if (!isUuid(userId) || !(await this.repo.findById(userId)))
+      throw notFound('User not found.', 'USER_NOT_FOUND');
     return this.repo.stats(userId);
   }
 
@@ -60,13 +67,15 @@ export class UsersService {
         { ...fields, profilePictureKey, bannerImageKey },
         (current) => {
           const changing = fields.username !== undefined && fields.username !== current.username;
-          if (changing && current.last_username_change) throw conflict(USERNAME_CHANGED_ONCE, 'USERNAME_LOCKED');
+          if (changing && current.last_username_change)
+            throw conflict(USERNAME_CHANGED_ONCE, 'USERNAME_LOCKED');
         },
       );
       await Promise.all(replaced.map((key) => this.files.delete(key).catch(() => {})));
     } catch (err) {
       await Promise.all(stored.map((key) => this.files.delete(key).catch(() => {})));
-      if (uniqueViolation(err) !== undefined) throw conflict('That username is already taken.', 'USERNAME_TAKEN');
+      if (uniqueViolation(err) !== undefined)
+        throw conflict('That username is already taken.', 'USERNAME_TAKEN');
       throw err;
     }
     return this.currentUser(viewer.id);

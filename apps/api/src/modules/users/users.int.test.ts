@@ -5,11 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
 
 /** A multipart body built by hand, so the test sends exactly what a browser would. */
-function multipart(fields: Record<string, string>, files: { field: string; name: string; data: Buffer }[] = []) {
+function multipart(
+  fields: Record<string, string>,
+  files: { field: string; name: string; data: Buffer }[] = [],
+) {
   const boundary = `----printmarket${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   }
   for (const f of files) {
     chunks.push(
@@ -21,12 +26,17 @@ function multipart(fields: Record<string, string>, files: { field: string; name:
     );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 function listFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(dir, f)).isFile());
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile());
 }
 
 describe(`profile update (${process.env.TEST_ENGINE})`, () => {
@@ -41,14 +51,23 @@ describe(`profile update (${process.env.TEST_ENGINE})`, () => {
   afterAll(() => t.close());
 
   const update = (token: string, body: ReturnType<typeof multipart>) =>
-    t.app.inject({ method: 'PUT', url: '/api/user/update-profile', headers: { ...body.headers, 'x-auth-token': token }, payload: body.payload });
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/user/update-profile',
+      headers: { ...body.headers, 'x-auth-token': token },
+      payload: body.payload,
+    });
 
   it('saves bio, location and links with a picture re-encoded as WebP, served from /uploads', async () => {
     const { token } = await signUp(t.app, 'Painter');
     const res = await update(
       token,
       multipart(
-        { bio: 'I print things.', location: 'Oslo', socialLinks: JSON.stringify({ instagram: 'https://instagram.com/p' }) },
+        {
+          bio: 'I print things.',
+          location: 'Oslo',
+          socialLinks: JSON.stringify({ instagram: 'https://instagram.com/p' }),
+        },
         [{ field: 'profilePicture', name: 'me.png', data: png }],
       ),
     );
@@ -66,8 +85,12 @@ describe(`profile update (${process.env.TEST_ENGINE})`, () => {
 
   it('replaces the old picture file when a new one is uploaded', async () => {
     const { token } = await signUp(t.app, 'Replacer');
-    const first = (await update(token, multipart({}, [{ field: 'profilePicture', name: 'a.png', data: png }]))).json().user;
-    const second = (await update(token, multipart({}, [{ field: 'profilePicture', name: 'b.png', data: png }]))).json().user;
+    const first = (
+      await update(token, multipart({}, [{ field: 'profilePicture', name: 'a.png', data: png }]))
+    ).json().user;
+    const second = (
+      await update(token, multipart({}, [{ field: 'profilePicture', name: 'b.png', data: png }]))
+    ).json().user;
     expect(second.profilePicture).not.toBe(first.profilePicture);
     expect((await t.app.inject({ method: 'GET', url: first.profilePicture })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: second.profilePicture })).statusCode).toBe(200);
@@ -78,11 +101,15 @@ describe(`profile update (${process.env.TEST_ENGINE})`, () => {
     const before = listFiles(t.dataDir);
     const res = await update(
       token,
-      multipart({ bio: 'should not be saved' }, [{ field: 'profilePicture', name: 'evil.png', data: Buffer.from('\x7fELF\x02\x01\x01 not an image') }]),
+      multipart({ bio: 'should not be saved' }, [
+        { field: 'profilePicture', name: 'evil.png', data: Buffer.from('\x7fELF\x02\x01\x01 not an image') },
+      ]),
     );
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe('Only PNG, JPEG, GIF or BMP images are accepted.');
-    const me = (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { 'x-auth-token': token } })).json();
+    const me = (
+      await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { 'x-auth-token': token } })
+    ).json();
     expect(me.bio).toBe('');
     expect(listFiles(t.dataDir)).toEqual(before);
   });
@@ -97,7 +124,9 @@ describe(`profile update (${process.env.TEST_ENGINE})`, () => {
     expect(renamed.json().user.lastUsernameChange).not.toBeNull();
     const again = await update(token, multipart({ username: 'RenamedAgain' }));
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('Your username has already been changed once and cannot be changed again.');
+    expect(again.json().message).toBe(
+      'Your username has already been changed once and cannot be changed again.',
+    );
     // Sending the current name unchanged is not a change.
     expect((await update(token, multipart({ username: 'Renamed', bio: 'still me' }))).statusCode).toBe(200);
   });
@@ -105,8 +134,14 @@ describe(`profile update (${process.env.TEST_ENGINE})`, () => {
   it('validates fields: bad username characters, non-http links, broken JSON', async () => {
     const { token } = await signUp(t.app, 'Validator');
     const badName = await update(token, multipart({ username: 'no spaces' }));
-    expect(badName.json()).toEqual({ message: 'Username can only contain letters and numbers.', code: 'VALIDATION_FAILED' });
-    const badLink = await update(token, multipart({ socialLinks: JSON.stringify({ custom: 'javascript:alert(1)' }) }));
+    expect(badName.json()).toEqual({
+      message: 'Username can only contain letters and numbers.',
+      code: 'VALIDATION_FAILED',
+    });
+    const badLink = await update(
+      token,
+      multipart({ socialLinks: JSON.stringify({ custom: 'javascript:alert(1)' }) }),
+    );
     expect(badLink.statusCode).toBe(400);
     expect(badLink.json().message).toBe('Links must start with http:// or https://');
     const badJson = await update(token, multipart({ socialLinks: '{nope' }));
@@ -128,13 +163,21 @@ describe(`profile update (${process.env.TEST_ENGINE})`, () => {
   it('refuses an oversized picture with 413 and keeps nothing of it', async () => {
     const { token } = await signUp(t.app, 'BigPicture');
     const before = listFiles(t.dataDir);
-    const res = await update(token, multipart({}, [{ field: 'profilePicture', name: 'huge.png', data: Buffer.alloc(11 * 1024 * 1024, 1) }]));
+    const res = await update(
+      token,
+      multipart({}, [{ field: 'profilePicture', name: 'huge.png', data: Buffer.alloc(11 * 1024 * 1024, 1) }]),
+    );
     expect(res.statusCode).toBe(413);
     expect(listFiles(t.dataDir)).toEqual(before);
   });
 
   it('serves only public image keys from /uploads', async () => {
-    for (const url of ['/uploads/stl/x.stl', '/uploads/../db/x', '/uploads/avatars/..%2f..%2fjwt-secret', '/uploads/']) {
+    for (const url of [
+      '/uploads/stl/x.stl',
+      '/uploads/../db/x',
+      '/uploads/avatars/..%2f..%2fjwt-secret',
+      '/uploads/',
+    ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     }
   });
