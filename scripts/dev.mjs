@@ -17,6 +17,13 @@ const run = (args, cwd) => {
   });
 };
 run([process.execPath, 'build.mjs', '--watch'], path.join(root, 'apps/api'));
-run([process.execPath, '--watch-path=apps/api/dist', '--enable-source-maps', 'apps/api/dist/server.js'], root);
+run(
+  [process.execPath, '--watch-path=apps/api/dist', '--enable-source-maps', 'apps/api/dist/server.js'],
+  root,
+);
 run(['npx', 'vite', '--port', '5173'], path.join(root, 'apps/web'));
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((c) => c.kill(signal)));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+  });
+}

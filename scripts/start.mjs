@@ -5,7 +5,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const sources = ['apps/api/src', 'apps/api/build.mjs', 'apps/web', 'packages/shared/src', 'package-lock.json'];
+const sources = [
+  'apps/api/src',
+  'apps/api/build.mjs',
+  'apps/web',
+  'packages/shared/src',
+  'package-lock.json',
+];
 const outputs = ['apps/api/dist/server.js', 'apps/web/dist/index.html'];
 const stampFile = path.join(root, 'apps/api/dist/.source-stamp');
 

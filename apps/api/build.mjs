@@ -19,7 +19,9 @@ const ctx = await context({
       name: 'external-packages',
       setup(b) {
         b.onResolve({ filter: /^[^./]/ }, (args) =>
-          internal.test(args.path) || args.path.startsWith('node:') ? undefined : { path: args.path, external: true },
+          internal.test(args.path) || args.path.startsWith('node:')
+            ? undefined
+            : { path: args.path, external: true },
         );
       },
     },

@@ -49,6 +49,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // JSON only: a text body on a JSON route is a client mistake, answered 415.
   app.removeContentTypeParser('text/plain');
+  // An empty JSON body counts as no body: the spec's client posts logout that way.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
   registerErrorHandler(app);
   logOneLinePerRequest(app);
   app.addHook('onSend', async (_request, reply) => {

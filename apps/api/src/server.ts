@@ -13,7 +13,9 @@ import { seedDemoIfEmpty } from './seed/seed-demo.ts';
 async function main() {
   const config = loadConfig();
   const db = await openDatabase(
-    config.databaseUrl ? { engine: 'postgres', url: config.databaseUrl } : { engine: 'pglite', dir: config.dbDir },
+    config.databaseUrl
+      ? { engine: 'postgres', url: config.databaseUrl }
+      : { engine: 'pglite', dir: config.dbDir },
   );
   await migrateToLatest(db);
   const files = createFileStore(config.storage);
@@ -23,7 +25,10 @@ async function main() {
 
   const { secret, generated } = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const app = await buildApp({ config, db, files, jwtSecret: secret });
-  if (generated) app.log.warn('JWT_SECRET is not set; using a generated key kept in DATA_DIR. Set JWT_SECRET in production.');
+  if (generated)
+    app.log.warn(
+      'JWT_SECRET is not set; using a generated key kept in DATA_DIR. Set JWT_SECRET in production.',
+    );
   if (config.seedDemo) await seedDemoIfEmpty(db, files, app.log);
 
   let closing = false;

@@ -29,6 +29,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    return reply
+      .code(500)
+      .send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
   });
 }

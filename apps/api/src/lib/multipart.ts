@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, payloadTooLarge, unsupportedMedia } from './errors.ts';
 
@@ -62,12 +62,24 @@ export async function receiveMultipart(
       }
       if (files.filter((f) => f.field === part.fieldname).length >= rule.maxCount) {
         part.file.resume();
-        throw badRequest(`Too many files in '${part.fieldname}' (at most ${rule.maxCount}).`, 'TOO_MANY_FILES');
+        throw badRequest(
+          `Too many files in '${part.fieldname}' (at most ${rule.maxCount}).`,
+          'TOO_MANY_FILES',
+        );
       }
       const tempPath = path.join(tempDir, `${randomUUID()}.part`);
-      const received: ReceivedFile = { field: part.fieldname, originalName: part.filename, tempPath, size: 0 };
+      const received: ReceivedFile = {
+        field: part.fieldname,
+        originalName: part.filename,
+        tempPath,
+        size: 0,
+      };
       files.push(received);
-      await pipeline(part.file, sizeGuard(rule.maxBytes, part.fieldname, received), fs.createWriteStream(tempPath));
+      await pipeline(
+        part.file,
+        sizeGuard(rule.maxBytes, part.fieldname, received),
+        fs.createWriteStream(tempPath),
+      );
     }
     return { fields, files, cleanup };
   } catch (err) {
@@ -81,7 +93,12 @@ function sizeGuard(maxBytes: number, field: string, received: ReceivedFile) {
     transform(chunk: Buffer, _enc, done) {
       received.size += chunk.length;
       if (received.size > maxBytes) {
-        done(payloadTooLarge(`The file in '${field}' is larger than ${formatBytes(maxBytes)}.`, 'FILE_TOO_LARGE'));
+        done(
+          payloadTooLarge(
+            `The file in '${field}' is larger than ${formatBytes(maxBytes)}.`,
+            'FILE_TOO_LARGE',
+          ),
+        );
       } else done(null, chunk);
     },
   });

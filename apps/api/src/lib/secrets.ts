@@ -7,7 +7,10 @@ import path from 'node:path';
  * `npm start`), a random key is made once and kept in DATA_DIR with owner-only permissions, so
  * sessions survive restarts without a secret ever being written into the code.
  */
-export function resolveJwtSecret(fromEnv: string | undefined, dataDir: string): { secret: Uint8Array; generated: boolean } {
+export function resolveJwtSecret(
+  fromEnv: string | undefined,
+  dataDir: string,
+): { secret: Uint8Array; generated: boolean } {
   if (fromEnv) return { secret: new TextEncoder().encode(fromEnv), generated: false };
   const file = path.join(dataDir, 'jwt-secret');
   fs.mkdirSync(dataDir, { recursive: true });
@@ -17,6 +20,7 @@ export function resolveJwtSecret(fromEnv: string | undefined, dataDir: string): 
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
   const secret = fs.readFileSync(file, 'utf8').trim();
-  if (secret.length < 32) throw new Error(`The key in ${file} is too short; delete the file to make a new one.`);
+  if (secret.length < 32)
+    throw new Error(`The key in ${file} is too short; delete the file to make a new one.`);
   return { secret: new TextEncoder().encode(secret), generated: true };
 }

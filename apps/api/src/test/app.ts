@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type AppDeps, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { LocalFileStore } from '../lib/storage/local-file-store.ts';
@@ -20,7 +20,10 @@ export type TestApp = {
  * The real application on a fresh database and a fresh files folder, for `app.inject` tests.
  * `env` overrides configuration the way the environment would.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logger?: AppDeps['logger'] } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'printmarket-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -35,7 +38,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db,
     files,
     jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
-    logger: false,
+    logger: options.logger ?? false,
   });
   return {
     app,
@@ -59,5 +62,10 @@ export async function signUp(app: FastifyInstance, username = 'maker1', password
   });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { token: string; user: { id: string } };
-  return { token: body.token, userId: body.user.id, email: `${username.toLowerCase()}@example.com`, password };
+  return {
+    token: body.token,
+    userId: body.user.id,
+    email: `${username.toLowerCase()}@example.com`,
+    password,
+  };
 }

@@ -17,7 +17,9 @@ export class AuthRepo {
     const rows = await this.db
       .selectFrom('users')
       .select(['username', 'email'])
-      .where((eb) => eb.or([eb(eb.fn('lower', ['username']), '=', username.toLowerCase()), eb('email', '=', email)]))
+      .where((eb) =>
+        eb.or([eb(eb.fn('lower', ['username']), '=', username.toLowerCase()), eb('email', '=', email)]),
+      )
       .execute();
     return {
       username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
@@ -28,7 +30,12 @@ export class AuthRepo {
   createUser(values: { username: string; name: string; email: string; passwordHash: string }) {
     return this.db
       .insertInto('users')
-      .values({ username: values.username, name: values.name, email: values.email, password_hash: values.passwordHash })
+      .values({
+        username: values.username,
+        name: values.name,
+        email: values.email,
+        password_hash: values.passwordHash,
+      })
       .returning(['id', 'username'])
       .executeTakeFirstOrThrow();
   }

@@ -32,7 +32,8 @@ export class AuthService {
       // Two sign-ups racing for the same name: the unique index decides.
       const constraint = uniqueViolation(err);
       if (constraint === undefined) throw err;
-      if (constraint.includes('email')) throw conflict('An account with that email already exists.', 'EMAIL_TAKEN');
+      if (constraint.includes('email'))
+        throw conflict('An account with that email already exists.', 'EMAIL_TAKEN');
       throw conflict('That username is already taken.', 'USERNAME_TAKEN');
     }
   }
@@ -43,7 +44,8 @@ export class AuthService {
    */
   async login(input: Required<LoginInput>, clientIp: string) {
     const keys = [`ip:${clientIp}`, `email:${input.email}`];
-    for (const key of keys) this.#refuseWhileLimited(this.loginFailures, key, 'Too many failed sign-in attempts.');
+    for (const key of keys)
+      this.#refuseWhileLimited(this.loginFailures, key, 'Too many failed sign-in attempts.');
     const account = await this.repo.findCredentialsByEmail(input.email);
     const ok = await verifyPassword(account?.password_hash ?? null, input.password);
     if (!account || !ok) {

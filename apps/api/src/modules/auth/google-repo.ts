@@ -1,0 +1,94 @@
+import type { Database } from '../../db/database.ts';
+
+export type PendingSignIn = { codeVerifier: string; nonce: string; expiresAt: Date };
+export type GoogleAccount = { id: string; googleSub: string | null; profileCompleted: boolean };
+
+/** SQL for Google sign-in: the pending sign-ins between redirect and callback, and account lookup. */
+export class GoogleRepo {
+  constructor(private readonly db: Database) {}
+
+  async savePendingSignIn(state: string, pending: PendingSignIn): Promise<void> {
+    await this.db
+      .insertInto('oauth_states')
+      .values({
+        state,
+        code_verifier: pending.codeVerifier,
+        nonce: pending.nonce,
+        expires_at: pending.expiresAt,
+      })
+      .execute();
+  }
+
+  /**
+   * Removes and returns the pending sign-in in one statement, so two callbacks carrying the same
+   * state cannot both find it: the second (a replay) gets nothing.
+   */
+  async takePendingSignIn(state: string): Promise<PendingSignIn | undefined> {
+    const row = await this.db
+      .deleteFrom('oauth_states')
+      .where('state', '=', state)
+      .returning(['code_verifier', 'nonce', 'expires_at'])
+      .executeTakeFirst();
+    return row && { codeVerifier: row.code_verifier, nonce: row.nonce, expiresAt: row.expires_at };
+  }
+
+  /** Sign-ins that were started and never came back would otherwise stay forever. */
+  async deleteExpiredPendingSignIns(): Promise<void> {
+    await this.db.deleteFrom('oauth_states').where('expires_at', '<=', new Date()).execute();
+  }
+
+  findByGoogleSub(googleSub: string): Promise<GoogleAccount | undefined> {
+    return this.#accounts().where('google_sub', '=', googleSub).executeTakeFirst();
+  }
+
+  /** `email` must already be lower-cased, as stored. */
+  findByEmail(email: string): Promise<GoogleAccount | undefined> {
+    return this.#accounts().where('email', '=', email).executeTakeFirst();
+  }
+
+  /**
+   * Links a Google account to an existing one, only while it has no Google account yet; undefined
+   * when another sign-in linked it first.
+   */
+  linkGoogleSub(userId: string, googleSub: string): Promise<GoogleAccount | undefined> {
+    return this.db
+      .updateTable('users')
+      .set({ google_sub: googleSub, updated_at: new Date() })
+      .where('id', '=', userId)
+      .where('google_sub', 'is', null)
+      .returning(['id', 'google_sub as googleSub', 'profile_completed as profileCompleted'])
+      .executeTakeFirst();
+  }
+
+  /** Lower-cased usernames that start with `prefix` (letters and digits only, so no LIKE escaping). */
+  async usernamesStartingWith(prefix: string): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn<string>('lower', ['username']).as('name'))
+      .where((eb) => eb(eb.fn('lower', ['username']), 'like', `${prefix.toLowerCase()}%`))
+      .execute();
+    return new Set(rows.map((r) => r.name));
+  }
+
+  /** A Google-only account: no password, profile still to be set up. */
+  createGoogleUser(values: { username: string; name: string; email: string; googleSub: string }) {
+    return this.db
+      .insertInto('users')
+      .values({
+        username: values.username,
+        name: values.name,
+        email: values.email,
+        google_sub: values.googleSub,
+        password_hash: null,
+        profile_completed: false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  }
+
+  #accounts() {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'google_sub as googleSub', 'profile_completed as profileCompleted']);
+  }
+}

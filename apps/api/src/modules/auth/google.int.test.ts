@@ -1,0 +1,425 @@
+import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { type MutableToken, OAuth2Server, type TokenRequestIncomingMessage } from 'oauth2-mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
+
+const CLIENT_ID = 'printmarket-test-client';
+const GOOGLE_ENV = { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: 'test-client-secret' };
+
+/** Claims the mock provider puts into the ID token it issues for one authorization code. */
+type Identity = { sub: string; email?: string; email_verified?: boolean; name?: string };
+type Tamper = (payload: MutableToken['payload']) => void;
+
+/** What the ID token for a given code should say, and how a test wants it spoiled. */
+const plannedByCode = new Map<string, { identity: Identity; tamper?: Tamper }>();
+
+/**
+ * Starts a mock provider on 127.0.0.1 (by address: "localhost" may resolve to ::1 first) whose ID
+ * tokens carry the identity planned for their code. Each describe block gets its own provider:
+ * starting a PGlite app blocks the event loop for seconds, and a keep-alive connection to a
+ * provider left idle across that gap is reset by the time it is reused.
+ */
+async function startProvider(port = 0) {
+  const provider = new OAuth2Server();
+  await provider.issuer.keys.generate('RS256');
+  await provider.start(port, '127.0.0.1');
+  provider.issuer.url = `http://127.0.0.1:${provider.address().port}`;
+  provider.service.on('beforeTokenSigning', (token: MutableToken, req: TokenRequestIncomingMessage) => {
+    // The access token carries a scope; the ID token, which is what we check, does not.
+    if ('scope' in token.payload) return;
+    const planned = req.body.code ? plannedByCode.get(req.body.code) : undefined;
+    if (!planned) return;
+    Object.assign(token.payload, planned.identity);
+    planned.tamper?.(token.payload);
+  });
+  return provider;
+}
+
+/** GET /api/auth/google: the provider URL to visit and the state cookie the browser keeps. */
+async function begin(app: FastifyInstance) {
+  const res = await app.inject({ method: 'GET', url: '/api/auth/google' });
+  expect(res.statusCode).toBe(302);
+  const location = String(res.headers.location);
+  expect(location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/authorize\?/);
+  const setCookie = String(res.headers['set-cookie']);
+  return { authorizeUrl: new URL(location), setCookie, cookie: setCookie.split(';')[0]! };
+}
+
+/** The provider signs the person in at once and redirects back; returns that callback path. */
+async function authorize(authorizeUrl: URL, identity: Identity, tamper?: Tamper) {
+  const res = await fetch(authorizeUrl, { redirect: 'manual' });
+  expect(res.status).toBe(302);
+  const back = new URL(res.headers.get('location')!);
+  plannedByCode.set(back.searchParams.get('code')!, { identity, tamper });
+  return `${back.pathname}${back.search}`;
+}
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * The application as createTestApp builds it, but with its log lines captured (createTestApp
+ * silences logging), to check what a refused sign-in writes there.
+ */
+async function createLoggingApp(env: Record<string, string>) {
+  const lines: string[] = [];
+  const t = await createTestApp(env, {
+    logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+  });
+  return { app: t.app, lines, close: t.close };
+}
+
+describe(`Google sign-in (${process.env.TEST_ENGINE})`, () => {
+  let provider: OAuth2Server;
+  let t: TestApp;
+  beforeAll(async () => {
+    provider = await startProvider();
+    t = await createTestApp({ ...GOOGLE_ENV, OIDC_ISSUER: provider.issuer.url! });
+  });
+  afterAll(async () => {
+    await t.close();
+    await provider.stop();
+  });
+
+  const callback = (path: string, cookie?: string) =>
+    t.app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
+
+  /** The whole flow as a browser runs it; returns where the callback sent the browser. */
+  async function signInWithGoogle(identity: Identity, tamper?: Tamper) {
+    const { authorizeUrl, cookie } = await begin(t.app);
+    const path = await authorize(authorizeUrl, identity, tamper);
+    const res = await callback(path, cookie);
+    expect(res.statusCode).toBe(302);
+    return { res, path, cookie, landing: new URL(String(res.headers.location), 'http://app.test') };
+  }
+
+  const currentUser = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { 'x-auth-token': token } });
+  const sessionCount = async () => {
+    const row = await t.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  const userBySub = (sub: string) =>
+    t.db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
+
+  it('sends the browser to the provider with state, nonce, PKCE (S256) and a bound state cookie', async () => {
+    const { authorizeUrl, setCookie } = await begin(t.app);
+    expect(authorizeUrl.origin).toBe(provider.issuer.url);
+    const q = authorizeUrl.searchParams;
+    expect(q.get('client_id')).toBe(CLIENT_ID);
+    expect(q.get('response_type')).toBe('code');
+    expect(q.get('scope')).toBe('openid email profile');
+    expect(q.get('redirect_uri')).toBe('http://localhost:3000/api/auth/google/callback');
+    expect(q.get('code_challenge_method')).toBe('S256');
+    expect(q.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(q.get('nonce')).toBeTruthy();
+    const state = q.get('state')!;
+    expect(setCookie).toBe(
+      `pm_google_state=${state}; Path=/api/auth/google; Max-Age=600; HttpOnly; SameSite=Lax`,
+    );
+    const row = await t.db
+      .selectFrom('oauth_states')
+      .selectAll()
+      .where('state', '=', state)
+      .executeTakeFirstOrThrow();
+    expect(row.nonce).toBe(q.get('nonce'));
+    expect(row.code_verifier).not.toBe(q.get('code_challenge'));
+    const minutesLeft = (row.expires_at.getTime() - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(9);
+    expect(minutesLeft).toBeLessThanOrEqual(10);
+  });
+
+  it('creates a new account and lands on /setup-profile with a working token', async () => {
+    const identity = {
+      sub: 'g-new',
+      email: 'New.Maker+3d@Example.com',
+      email_verified: true,
+      name: 'Nora Maker',
+    };
+    const { res, landing } = await signInWithGoogle(identity);
+    expect(landing.pathname).toBe('/setup-profile');
+    expect(String(res.headers['set-cookie'])).toContain('pm_google_state=; Path=/api/auth/google; Max-Age=0');
+    const me = await currentUser(landing.searchParams.get('token')!);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      username: 'newmaker',
+      name: 'Nora Maker',
+      email: 'new.maker+3d@example.com',
+      profileCompleted: false,
+    });
+    const row = await userBySub('g-new');
+    expect(row).toMatchObject({ password_hash: null, email: 'new.maker+3d@example.com' });
+  });
+
+  it('signs the same Google account in again, and goes to /oauth-callback once the profile is done', async () => {
+    const identity = { sub: 'g-again', email: 'again@example.com', email_verified: true, name: 'Al Again' };
+    const first = await signInWithGoogle(identity);
+    const firstUser = (await currentUser(first.landing.searchParams.get('token')!)).json();
+
+    const second = await signInWithGoogle(identity);
+    expect(second.landing.pathname).toBe('/setup-profile');
+    expect((await currentUser(second.landing.searchParams.get('token')!)).json().id).toBe(firstUser.id);
+
+    await t.db.updateTable('users').set({ profile_completed: true }).where('id', '=', firstUser.id).execute();
+    const third = await signInWithGoogle(identity);
+    expect(third.landing.pathname).toBe('/oauth-callback');
+    const me = await currentUser(third.landing.searchParams.get('token')!);
+    expect(me.json()).toMatchObject({ id: firstUser.id, username: 'again', profileCompleted: true });
+  });
+
+  it('links an existing password account with the same verified email', async () => {
+    const account = await signUp(t.app, 'Linda');
+    await t.db
+      .updateTable('users')
+      .set({ profile_completed: true })
+      .where('id', '=', account.userId)
+      .execute();
+    const { landing } = await signInWithGoogle({
+      sub: 'g-linda',
+      email: 'LINDA@example.com',
+      email_verified: true,
+      name: 'Linda G',
+    });
+    expect(landing.pathname).toBe('/oauth-callback');
+    expect((await currentUser(landing.searchParams.get('token')!)).json().id).toBe(account.userId);
+    expect((await userBySub('g-linda'))?.id).toBe(account.userId);
+    // The password still works: linking adds a way in, it does not replace one.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: account.email, password: account.password },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('does not link or create an account for an unverified email', async () => {
+    const account = await signUp(t.app, 'Victim');
+    const sessions = await sessionCount();
+    const { landing } = await signInWithGoogle({
+      sub: 'g-squatter',
+      email: account.email,
+      email_verified: false,
+    });
+    expect(landing.pathname).toBe('/oauth-callback');
+    expect(landing.searchParams.get('error')).toBe('email_unverified');
+    expect(landing.searchParams.has('token')).toBe(false);
+    expect(await userBySub('g-squatter')).toBeUndefined();
+    expect(await sessionCount()).toBe(sessions);
+  });
+
+  it('refuses to move an email already linked to another Google account', async () => {
+    await signInWithGoogle({ sub: 'g-owner', email: 'owner@example.com', email_verified: true });
+    const { landing } = await signInWithGoogle({
+      sub: 'g-other',
+      email: 'owner@example.com',
+      email_verified: true,
+    });
+    expect(landing.searchParams.get('error')).toBe('account_conflict');
+    expect(await userBySub('g-other')).toBeUndefined();
+  });
+
+  it('makes usernames unique with digits, also for sign-ups racing each other', async () => {
+    const names: string[] = [];
+    for (const sub of ['g-sam-1', 'g-sam-2']) {
+      const { landing } = await signInWithGoogle({ sub, email: `Sam@${sub}.example`, email_verified: true });
+      names.push((await currentUser(landing.searchParams.get('token')!)).json().username);
+    }
+    expect(names).toEqual(['sam', 'sam2']);
+
+    const flows = await Promise.all(
+      ['g-kim-1', 'g-kim-2', 'g-kim-3'].map(async (sub) => {
+        const { authorizeUrl, cookie } = await begin(t.app);
+        return {
+          cookie,
+          path: await authorize(authorizeUrl, { sub, email: `kim@${sub}.example`, email_verified: true }),
+        };
+      }),
+    );
+    const results = await Promise.all(flows.map((f) => callback(f.path, f.cookie)));
+    const raced = await Promise.all(
+      results.map(async (res) => {
+        const landing = new URL(String(res.headers.location), 'http://app.test');
+        expect(landing.pathname).toBe('/setup-profile');
+        return (await currentUser(landing.searchParams.get('token')!)).json().username as string;
+      }),
+    );
+    expect(raced.sort()).toEqual(['kim', 'kim2', 'kim3']);
+  });
+
+  it('refuses a replayed callback (same state and code) without opening a session', async () => {
+    const first = await signInWithGoogle({
+      sub: 'g-replay',
+      email: 'replay@example.com',
+      email_verified: true,
+    });
+    expect(first.landing.pathname).toBe('/setup-profile');
+    const sessions = await sessionCount();
+    const replay = await callback(first.path, first.cookie);
+    expect(replay.statusCode).toBe(302);
+    expect(replay.headers.location).toBe('/oauth-callback?error=invalid_state');
+    expect(String(replay.headers['set-cookie'])).toContain('Max-Age=0');
+    expect(await sessionCount()).toBe(sessions);
+  });
+
+  it('refuses an ID token issued to another client (wrong audience)', async () => {
+    const { landing } = await signInWithGoogle(
+      { sub: 'g-aud', email: 'aud@example.com', email_verified: true },
+      (payload) => {
+        payload.aud = 'some-other-client';
+      },
+    );
+    expect(landing.pathname).toBe('/oauth-callback');
+    expect(landing.searchParams.get('error')).toBe('invalid_token');
+    expect(await userBySub('g-aud')).toBeUndefined();
+  });
+
+  it('refuses an ID token with a nonce from another sign-in', async () => {
+    const { landing } = await signInWithGoogle(
+      { sub: 'g-nonce', email: 'nonce@example.com', email_verified: true },
+      (payload) => {
+        payload.nonce = 'a-nonce-from-another-sign-in';
+      },
+    );
+    expect(landing.searchParams.get('error')).toBe('invalid_token');
+    expect(await userBySub('g-nonce')).toBeUndefined();
+  });
+
+  it('refuses a callback without the state cookie or with another browser’s, leaving the real one usable', async () => {
+    const identity = { sub: 'g-csrf', email: 'csrf@example.com', email_verified: true };
+    const { authorizeUrl, cookie } = await begin(t.app);
+    const path = await authorize(authorizeUrl, identity);
+    const other = (await begin(t.app)).cookie;
+    for (const wrong of [undefined, other, 'pm_google_state=forged']) {
+      const res = await callback(path, wrong);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/oauth-callback?error=state_mismatch');
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect(await userBySub('g-csrf')).toBeUndefined();
+    const real = await callback(path, cookie);
+    expect(String(real.headers.location)).toMatch(/^\/setup-profile\?token=/);
+  });
+
+  it('refuses an expired state and passes on a provider error as a short code', async () => {
+    const expired = await begin(t.app);
+    const path = await authorize(expired.authorizeUrl, {
+      sub: 'g-late',
+      email: 'late@example.com',
+      email_verified: true,
+    });
+    await t.db
+      .updateTable('oauth_states')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('state', '=', expired.authorizeUrl.searchParams.get('state')!)
+      .execute();
+    expect((await callback(path, expired.cookie)).headers.location).toBe(
+      '/oauth-callback?error=invalid_state',
+    );
+
+    const denied = await begin(t.app);
+    const state = denied.authorizeUrl.searchParams.get('state')!;
+    const res = await callback(`/api/auth/google/callback?error=access_denied&state=${state}`, denied.cookie);
+    expect(res.headers.location).toBe('/oauth-callback?error=access_denied');
+    expect(await t.db.selectFrom('oauth_states').where('state', '=', state).selectAll().execute()).toEqual(
+      [],
+    );
+  });
+});
+
+describe(`Google sign-in logging (${process.env.TEST_ENGINE})`, () => {
+  let provider: OAuth2Server;
+  let logged: Awaited<ReturnType<typeof createLoggingApp>>;
+  beforeAll(async () => {
+    provider = await startProvider();
+    logged = await createLoggingApp({ ...GOOGLE_ENV, OIDC_ISSUER: provider.issuer.url! });
+  });
+  afterAll(async () => {
+    await logged.close();
+    await provider.stop();
+  });
+
+  it('logs why a sign-in was refused, and never the code, state or token', async () => {
+    const run = async (identity: Identity, tamper?: Tamper) => {
+      const { authorizeUrl, cookie } = await begin(logged.app);
+      const path = await authorize(authorizeUrl, identity, tamper);
+      const res = await logged.app.inject({ method: 'GET', url: path, headers: { cookie } });
+      return { path, location: String(res.headers.location) };
+    };
+    const ok = await run({ sub: 'g-log-ok', email: 'log-ok@example.com', email_verified: true });
+    const refused = await run(
+      { sub: 'g-log-bad', email: 'log-bad@example.com', email_verified: true },
+      (p) => {
+        p.nonce = 'not-the-nonce';
+      },
+    );
+    expect(refused.location).toBe('/oauth-callback?error=invalid_token');
+
+    const entries = logged.lines.map((line) => JSON.parse(line));
+    const refusal = entries.find((e) => e.msg === 'google sign-in refused');
+    expect(refusal).toMatchObject({ level: 40, reason: 'invalid_token' });
+    expect(refusal.cause.cause).toContain('nonce');
+
+    const secrets = [ok, refused].flatMap(({ path }) => {
+      const q = new URL(path, 'http://x').searchParams;
+      return [q.get('code')!, q.get('state')!];
+    });
+    secrets.push(
+      new URL(ok.location, 'http://x').searchParams.get('token')!,
+      GOOGLE_ENV.GOOGLE_CLIENT_SECRET,
+    );
+    const allLogs = logged.lines.join('\n');
+    for (const secret of secrets) expect(allLogs).not.toContain(secret);
+  });
+});
+
+describe(`Google sign-in not configured or unreachable (${process.env.TEST_ENGINE})`, () => {
+  it('answers 404 GOOGLE_DISABLED when Google is not configured', async () => {
+    const plain = await createTestApp();
+    try {
+      const res = await plain.app.inject({ method: 'GET', url: '/api/auth/google' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        message: 'Google sign-in is not configured on this server.',
+        code: 'GOOGLE_DISABLED',
+      });
+      const back = await plain.app.inject({ method: 'GET', url: '/api/auth/google/callback?code=x&state=y' });
+      expect(back.headers.location).toBe('/oauth-callback?error=google_disabled');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('redirects with an error when the provider is unreachable, and tries discovery again later', async () => {
+    const port = await closedPort();
+    const offline = await createTestApp({ ...GOOGLE_ENV, OIDC_ISSUER: `http://127.0.0.1:${port}` });
+    try {
+      const res = await offline.app.inject({ method: 'GET', url: '/api/auth/google' });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/oauth-callback?error=provider_unavailable');
+      expect(res.headers['set-cookie']).toBeUndefined();
+
+      const lateProvider = await startProvider(port);
+      try {
+        const again = await offline.app.inject({ method: 'GET', url: '/api/auth/google' });
+        expect(again.statusCode).toBe(302);
+        expect(String(again.headers.location)).toMatch(
+          new RegExp(`^http://127\\.0\\.0\\.1:${port}/authorize\\?`),
+        );
+      } finally {
+        await lateProvider.stop();
+      }
+    } finally {
+      await offline.close();
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { createFileStore } from '../lib/storage/create-file-store.ts';
+import { DEMO_DESIGNS } from './catalog.ts';
+import { seedDemo } from './seed-demo.ts';
+import { SeedRepo } from './seed-repo.ts';
+
+/**
+ * `npm run seed -- --designs 10000`: fills an EMPTY database (of DATA_DIR or DATABASE_URL) with
+ * demo content and the given number of designs, for benchmarks and trying the app at scale.
+ */
+async function main() {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--designs');
+  const designs = at >= 0 ? Number.parseInt(args[at + 1] ?? '', 10) : DEMO_DESIGNS.length;
+  if (!Number.isInteger(designs) || designs < 1 || designs > 1_000_000) {
+    throw new Error('Usage: npm run seed -- --designs N   (N from 1 to 1000000)');
+  }
+  const config = loadConfig();
+  const db = await openDatabase(
+    config.databaseUrl
+      ? { engine: 'postgres', url: config.databaseUrl }
+      : { engine: 'pglite', dir: config.dbDir },
+  );
+  try {
+    await migrateToLatest(db);
+    const repo = new SeedRepo(db);
+    if (!(await repo.isEmpty())) throw new Error('The database already has content; seed an empty one.');
+    const started = Date.now();
+    await seedDemo(repo, createFileStore(config.storage), designs);
+    console.log(`Seeded ${designs} designs in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+import type { Insertable } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { DesignFilesTable, DesignsTable, UsersTable } from '../db/schema.ts';
+
+/** Direct inserts for demo and benchmark content; the app itself never writes this way. */
+export class SeedRepo {
+  constructor(private readonly db: Database) {}
+
+  async isEmpty(): Promise<boolean> {
+    const row = await this.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+    return !row;
+  }
+
+  insertUsers(users: Insertable<UsersTable>[]) {
+    return this.db.insertInto('users').values(users).returning(['id', 'username']).execute();
+  }
+
+  async insertDesigns(
+    designs: Insertable<DesignsTable>[],
+    files: (designIndex: number) => Omit<Insertable<DesignFilesTable>, 'design_id'>[],
+  ) {
+    await this.db.transaction().execute(async (trx) => {
+      const rows = await trx.insertInto('designs').values(designs).returning('id').execute();
+      const fileRows = rows.flatMap((row, i) => files(i).map((f) => ({ ...f, design_id: row.id })));
+      // Large seeds: keep each statement well under PostgreSQL's 65 535 parameters.
+      for (let i = 0; i < fileRows.length; i += 1000) {
+        await trx
+          .insertInto('design_files')
+          .values(fileRows.slice(i, i + 1000))
+          .execute();
+      }
+    });
+  }
+
+  async likeAll(pairs: { user_id: string; design_id: string }[]) {
+    if (pairs.length === 0) return;
+    await this.db
+      .insertInto('likes')
+      .values(pairs)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    // Counts follow from the rows, as the like endpoint keeps them.
+    await this.db
+      .updateTable('designs')
+      .set((eb) => ({
+        likes_count: eb
+          .selectFrom('likes')
+          .whereRef('likes.design_id', '=', 'designs.id')
+          .select(eb.fn.countAll<number>().as('n')),
+      }))
+      .execute();
+  }
+
+  async follow(pairs: { follower_id: string; followee_id: string }[]) {
+    if (pairs.length === 0) return;
+    await this.db
+      .insertInto('follows')
+      .values(pairs)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+
+  designIds() {
+    return this.db.selectFrom('designs').select('id').execute();
+  }
+}

@@ -1,0 +1,37 @@
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { useSession } from '../../features/auth/session.tsx';
+import { Footer } from './Footer.tsx';
+import { FullScreenLoader } from './FullScreenLoader.tsx';
+import { NavigationProgress } from './NavigationProgress.tsx';
+import styles from './RootLayout.module.css';
+import { TopBar } from './TopBar.tsx';
+
+export type RouteHandle = { sessionLoadingLabel?: string };
+
+/** The shared frame of every screen (spec section 2): fixed top bar, page, footer. */
+export function RootLayout() {
+  const { status } = useSession();
+  const matches = useMatches();
+  // Until the stored session is known, no screen renders: guards and the top bar would guess wrong.
+  // A route may name what is happening meanwhile (the Google callback says 'Completing sign in...').
+  if (status === 'loading') {
+    const label = matches
+      .map((match) => (match.handle as RouteHandle | undefined)?.sessionLoadingLabel)
+      .findLast(Boolean);
+    return <FullScreenLoader label={label} />;
+  }
+  return (
+    <div className={styles.frame}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <TopBar />
+      <NavigationProgress />
+      <main id="main" tabIndex={-1} className={styles.main}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

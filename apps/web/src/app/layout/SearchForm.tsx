@@ -1,0 +1,50 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { SearchIcon } from './icons.tsx';
+import styles from './SearchForm.module.css';
+import { searchPath } from './search-path.ts';
+
+export function SearchForm({ className }: { className?: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const inputId = useId();
+  const [text, setText] = useState('');
+
+  // On the search screen the field shows what was searched (also after Back/Forward);
+  // elsewhere it keeps whatever the person typed.
+  useEffect(() => {
+    if (location.pathname.toLowerCase() === '/search') {
+      setText(new URLSearchParams(location.search).get('query') ?? '');
+    }
+  }, [location.pathname, location.search]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const path = searchPath(text);
+    if (path) navigate(path);
+  };
+
+  return (
+    <search className={className}>
+      <form className={styles.form} onSubmit={onSubmit}>
+        <label htmlFor={inputId} className="visually-hidden">
+          Search designs
+        </label>
+        <input
+          id={inputId}
+          className={styles.input}
+          type="search"
+          name="query"
+          placeholder="Search designs..."
+          autoComplete="off"
+          enterKeyHint="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <button type="submit" className={styles.button} aria-label="Search">
+          <SearchIcon size={18} />
+        </button>
+      </form>
+    </search>
+  );
+}

@@ -1,0 +1,102 @@
+import { useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import logoMark from '../../assets/logo-mark.svg';
+import { useSession } from '../../features/auth/session.tsx';
+import { Avatar } from '../../features/users/components/Avatar.tsx';
+import button from '../styles/button.module.css';
+import { AccountDrawer } from './AccountDrawer.tsx';
+import { MenuIcon } from './icons.tsx';
+import { SearchForm } from './SearchForm.tsx';
+import styles from './TopBar.module.css';
+
+export function TopBar() {
+  const { user } = useSession();
+  return (
+    <header className={styles.bar}>
+      <div className={styles.inner}>
+        {/* The label holds the name: the word mark is hidden on narrow screens. */}
+        <Link to="/" className={styles.logo} aria-label="PrintMarket home">
+          <img src={logoMark} alt="" width={32} height={32} />
+          <span className={styles.wordmark}>PrintMarket</span>
+        </Link>
+        <SearchForm className={styles.search} />
+        <div className={styles.actions}>
+          {user ? (
+            <SignedInActions username={user.username} profilePicture={user.profilePicture} />
+          ) : (
+            <SignedOutActions />
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function SignedOutActions() {
+  return (
+    <>
+      <Link to="/signin" className={`${button.base} ${button.ghost}`}>
+        Sign In
+      </Link>
+      <Link to="/signup" className={`${button.base} ${button.primary}`}>
+        Sign Up
+      </Link>
+    </>
+  );
+}
+
+function SignedInActions({ username, profilePicture }: { username: string; profilePicture: string | null }) {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The drawer belongs to the page it was opened on: any navigation (a link in it, Back) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.key;
+  const [loggingOut, setLoggingOut] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  const close = () => {
+    setOpenOn(null);
+    menuButton.current?.focus();
+  };
+
+  const logout = async () => {
+    setLoggingOut(true);
+    // signOut forgets the session synchronously before it awaits the server, so the sign-in screen
+    // renders signed out; the server call finishes in the background.
+    const done = signOut();
+    navigate('/signin');
+    await done;
+  };
+
+  return (
+    <>
+      <Link to="/dashboard" className={styles.profile} title="Go to Dashboard">
+        <span className={styles.hello}>
+          Hello, <span className={styles.username}>{username}</span>
+        </span>
+        <Avatar src={profilePicture} alt="" size={36} />
+      </Link>
+      <button
+        ref={menuButton}
+        type="button"
+        className={styles.menuButton}
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls="account-drawer"
+        onClick={() => setOpenOn(location.key)}
+      >
+        <MenuIcon size={22} />
+      </button>
+      <AccountDrawer
+        open={open}
+        onClose={close}
+        onLogout={logout}
+        loggingOut={loggingOut}
+        username={username}
+        profilePicture={profilePicture}
+      />
+    </>
+  );
+}

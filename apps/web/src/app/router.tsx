@@ -1,0 +1,78 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireSignIn } from '../features/auth/components/RequireSignIn.tsx';
+import { LoginRedirect } from '../features/auth/routes/LoginRedirect.tsx';
+import { FullScreenLoader } from './layout/FullScreenLoader.tsx';
+import { RootLayout, type RouteHandle } from './layout/RootLayout.tsx';
+import NotFoundPage from './NotFoundPage.tsx';
+import { RouteErrorPage } from './RouteErrorPage.tsx';
+
+/**
+ * Every screen is its own chunk, loaded when its route is first visited. This keeps the first load
+ * of the home page small: the forms' libraries (react-hook-form, zod) only come with the auth screens.
+ */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+/**
+ * Routes behind the sign-in guard. A later screen only needs an entry here.
+ * (Paths match case-insensitively, so `/MyPurchases` will also answer `/mypurchases`.)
+ */
+const guardedRoutes: RouteObject[] = [
+  { path: 'dashboard', lazy: page(() => import('../features/users/routes/DashboardPage.tsx')) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    HydrateFallback: FullScreenLoader,
+    children: [
+      {
+        // Pathless: a failing screen is replaced by the error page inside the frame (top bar, footer).
+        ErrorBoundary: RouteErrorPage,
+        children: [
+          { index: true, lazy: page(() => import('../features/designs/routes/HomePage.tsx')) },
+          { path: 'signin', lazy: page(() => import('../features/auth/routes/SignInPage.tsx')) },
+          { path: 'signup', lazy: page(() => import('../features/auth/routes/SignUpPage.tsx')) },
+          { path: 'login', Component: LoginRedirect },
+          {
+            path: 'oauth-callback',
+            handle: { sessionLoadingLabel: 'Completing sign in...' } satisfies RouteHandle,
+            lazy: page(() => import('../features/auth/routes/OAuthCallbackPage.tsx')),
+          },
+          {
+            path: 'setup-profile',
+            lazy: page(() => import('../features/users/routes/SetupProfilePage.tsx')),
+          },
+          // `/privacyPolicy` and `/privacypolicy` both match: route paths ignore case.
+          {
+            path: 'privacyPolicy',
+            lazy: page(() => import('../features/legal/routes/PrivacyPage.tsx')),
+          },
+          {
+            path: 'termsofservice',
+            lazy: page(() => import('../features/legal/routes/TermsPage.tsx')),
+          },
+          { path: 'about', lazy: page(() => import('../features/legal/routes/AboutPage.tsx')) },
+          { path: 'contact', lazy: page(() => import('../features/support/routes/ContactPage.tsx')) },
+          {
+            path: 'report-bug',
+            lazy: page(() => import('../features/support/routes/ReportBugPage.tsx')),
+          },
+          { Component: RequireSignIn, children: guardedRoutes },
+          // Eager: the error page shows it too, and it is tiny.
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];
+
+/**
+ * Created by main.tsx after the address token was taken out of the address: the router reads the
+ * address when it is created, and must not see the token (or screens would act on it again).
+ */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

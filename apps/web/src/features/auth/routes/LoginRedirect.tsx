@@ -1,0 +1,7 @@
+import { Navigate, useLocation } from 'react-router';
+
+/** `/login` is an old name of the sign-in screen; a notice passed along (e.g. a failed Google sign-in) survives. */
+export function LoginRedirect() {
+  const location = useLocation();
+  return <Navigate to="/signin" replace state={location.state} />;
+}

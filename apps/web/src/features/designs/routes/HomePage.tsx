@@ -1,0 +1,144 @@
+import { CARD_ROTATION_MS_HOME, DESIGN_SORTS, type DesignSort } from '@printmarket/shared/constants';
+import { MSG } from '@printmarket/shared/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import button from '../../../app/styles/button.module.css';
+import { Pagination } from '../../../components/ui/Pagination.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { designListQueryOptions, useDesignList } from '../api/list-designs.ts';
+import { DesignCard } from '../components/DesignCard.tsx';
+import { DesignCardSkeleton } from '../components/DesignCardSkeleton.tsx';
+import { homeHref, parseHomeParams } from '../home-params.ts';
+import { SORT_OPTIONS } from '../sort-options.ts';
+import styles from './HomePage.module.css';
+
+/** Cards in the first row on the widest layout; their pictures load first. */
+const FIRST_ROW = 4;
+
+/** Home (spec section 2): every design, newest, most viewed or most downloaded first, 12 a page. */
+export default function HomePage() {
+  const [searchParams] = useSearchParams();
+  const { sort, page } = parseHomeParams(searchParams);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const list = useDesignList({ sort, page });
+  const { data, isPlaceholderData } = list;
+
+  // A page past the end (an old link, or designs were removed) jumps to the last page that exists.
+  const totalPages = data && !isPlaceholderData ? data.totalPages : undefined;
+  useEffect(() => {
+    if (totalPages !== undefined && totalPages >= 1 && page > totalPages) {
+      navigate(homeHref({ sort, page: totalPages }), { replace: true });
+    }
+  }, [totalPages, page, sort, navigate]);
+
+  // Fetch the next page in the background, so "Next" usually shows its cards at once.
+  useEffect(() => {
+    if (totalPages !== undefined && page < totalPages) {
+      void queryClient.prefetchQuery(designListQueryOptions({ sort, page: page + 1 }));
+    }
+  }, [totalPages, page, sort, queryClient]);
+
+  const showPage = () => {
+    // Straight to the top: a smooth scroll past twelve cards takes long and moves a lot on screen.
+    window.scrollTo(0, 0);
+    // Keyboard and screen-reader users continue from the top of the new page, not the pager.
+    headingRef.current?.focus({ preventScroll: true });
+  };
+
+  const changeSort = (next: DesignSort) => {
+    // A new order starts again from its first page.
+    navigate(homeHref({ sort: next, page: 1 }));
+  };
+
+  return (
+    <section className={styles.page} aria-labelledby="home-heading">
+      <title>PrintMarket · 3D-printable designs</title>
+      <header className={styles.header}>
+        <h1 id="home-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
+          {SORT_OPTIONS[sort].heading}
+        </h1>
+        <label className={styles.sort}>
+          <span className="visually-hidden">Sort designs</span>
+          <select
+            className={styles.select}
+            value={sort}
+            onChange={(event) => changeSort(event.target.value as DesignSort)}
+          >
+            {DESIGN_SORTS.map((value) => (
+              <option key={value} value={value}>
+                {SORT_OPTIONS[value].label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+
+      <div className={styles.listing}>
+        {/* Floats over the cards, so the grid does not jump down while a page loads. */}
+        <div className={styles.status} role="status">
+          {list.isPending && 'Loading...'}
+          {isPlaceholderData && list.isFetching && 'Loading more designs...'}
+        </div>
+
+        {list.isPending && (
+          <ul className={styles.grid} aria-hidden="true">
+            {Array.from({ length: 8 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own.
+              <li key={i}>
+                <DesignCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        )}
+
+        {list.isError && (
+          <div className={styles.error} role="alert">
+            <p>Error: {errorMessage(list.error, MSG.failedFetchDesigns)}</p>
+            <button
+              type="button"
+              className={`${button.base} ${button.secondary}`}
+              disabled={list.isFetching}
+              onClick={() => list.refetch()}
+            >
+              {list.isFetching ? 'Trying again...' : 'Try again'}
+            </button>
+          </div>
+        )}
+
+        {data && !list.isError && data.designs.length === 0 && !isPlaceholderData && (
+          <p className={styles.empty}>{MSG.noModelsFound}</p>
+        )}
+
+        {data && !list.isError && data.designs.length > 0 && (
+          <ul
+            className={`${styles.grid} ${isPlaceholderData ? styles.stale : ''}`}
+            aria-busy={isPlaceholderData}
+          >
+            {data.designs.map((design, i) => (
+              <li key={design._id}>
+                <DesignCard
+                  design={design}
+                  rotationMs={CARD_ROTATION_MS_HOME}
+                  headingLevel="h2"
+                  priority={i < FIRST_ROW}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {data && !list.isError && (
+        <Pagination
+          page={page}
+          totalPages={data.totalPages}
+          hrefForPage={(target) => homeHref({ sort, page: target })}
+          onNavigate={showPage}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { PLATFORM_FEE_PERCENT, PROVIDER_FEE_PERCENT } from '@printmarket/shared/constants';
+
+export type FeeSplit = {
+  priceCents: number;
+  platformCents: number;
+  providerCents: number;
+  creatorCents: number;
+};
+
+/**
+ * How a sale divides between the platform, the payment provider and the creator, in whole cents.
+ * The creator gets what is left, so the three parts always add up to the price.
+ */
+export function feeSplit(priceCents: number): FeeSplit {
+  const platformCents = Math.round((priceCents * PLATFORM_FEE_PERCENT) / 100);
+  const providerCents = Math.round((priceCents * PROVIDER_FEE_PERCENT) / 100);
+  return {
+    priceCents,
+    platformCents,
+    providerCents,
+    creatorCents: priceCents - platformCents - providerCents,
+  };
+}
+
+/** The creator's share in percent (83 with a 15 % platform fee and a 2 % provider fee). */
+export const CREATOR_SHARE_PERCENT = 100 - PLATFORM_FEE_PERCENT - PROVIDER_FEE_PERCENT;
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+export const formatCents = (cents: number): string => usd.format(cents / 100);

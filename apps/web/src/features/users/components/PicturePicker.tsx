@@ -1,0 +1,81 @@
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import button from '../../../app/styles/button.module.css';
+import { Avatar } from './Avatar.tsx';
+import styles from './PicturePicker.module.css';
+
+type PicturePickerProps = {
+  /** The picture the profile has now (shown until another is chosen). */
+  current: string | null;
+  file: File | null;
+  onChange(file: File | null): void;
+  error?: string | null;
+  disabled?: boolean;
+};
+
+/** Chooses an optional profile picture and previews it before anything is uploaded. */
+export function PicturePicker({ current, file, onChange, error, disabled }: PicturePickerProps) {
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+
+  // An object URL per chosen file, released when the file changes or the screen closes.
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const onSelect = (event: ChangeEvent<HTMLInputElement>) => {
+    onChange(event.target.files?.[0] ?? null);
+    // Lets the same file be chosen again after removing it.
+    event.target.value = '';
+  };
+
+  return (
+    <fieldset className={styles.picker} disabled={disabled} aria-describedby={error ? errorId : undefined}>
+      <legend className={styles.legend}>
+        Profile picture <span className={styles.optional}>(optional)</span>
+      </legend>
+      <div className={styles.row}>
+        <Avatar src={preview ?? current} alt={file ? 'Preview of the chosen picture' : ''} size={88} />
+        <div className={styles.controls}>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept="image/*"
+            className="visually-hidden"
+            onChange={onSelect}
+          />
+          <div className={styles.buttons}>
+            <button
+              type="button"
+              className={`${button.base} ${button.secondary}`}
+              onClick={() => inputRef.current?.click()}
+            >
+              {file || current ? 'Choose another picture' : 'Choose a picture'}
+            </button>
+            {file && (
+              <button
+                type="button"
+                className={`${button.base} ${button.ghost}`}
+                onClick={() => onChange(null)}
+              >
+                Remove
+              </button>
+            )}
+          </div>
+          <p className={styles.hint}>{file ? file.name : 'PNG, JPEG, GIF or WebP, up to 10 MB.'}</p>
+        </div>
+      </div>
+      <p id={errorId} className={styles.error} aria-live="polite">
+        {error}
+      </p>
+    </fieldset>
+  );
+}
