@@ -28,7 +28,8 @@ export async function serveWebApp(app: FastifyInstance, distDir: string): Promis
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
-      wildcard: true,
+      // One route per built file, found at start; every other path falls to the page handler below.
+      wildcard: false,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

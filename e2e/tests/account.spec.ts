@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { makePng, uniqueUsername } from '../fixtures/images.ts';
+
+test('sign up with a corrected mistake, set up the profile, log out and sign in again', async ({ page }) => {
+  const username = uniqueUsername();
+  const email = `${username}@example.com`;
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Sign Up' }).first().click();
+  await expect(page).toHaveURL(/\/signup$/);
+
+  // Characters other than letters and digits are refused while typing, with the spec's message.
+  await page.getByLabel('Username').pressSequentially(`${username}_!`);
+  await expect(page.getByLabel('Username')).toHaveValue(username);
+  await expect(page.getByText('Username can only contain letters and numbers.')).toBeVisible();
+
+  await page.getByLabel('Full name').fill('Mia Maker');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Confirm password', { exact: true }).fill('secret124');
+  await page.getByRole('button', { name: 'Sign Up' }).last().click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+
+  await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
+  await page.getByRole('button', { name: 'Sign Up' }).last().click();
+  await expect(page).toHaveURL(/\/setup-profile$/);
+
+  // Bio is required; a picture is optional and previewed before saving.
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Bio is required.')).toBeVisible();
+  await page.getByLabel('Bio').fill('I print terrain for tabletop games.');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await makePng() });
+  await expect(page.locator('img[src^="blob:"]').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Profile saved!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+
+  await expect(page.getByText(`Hello, ${username}`)).toBeVisible();
+  await expect(page.getByText('I print terrain for tabletop games.')).toBeVisible();
+  const avatar = page.getByTitle('Go to Dashboard').locator('img');
+  await expect(avatar).toHaveAttribute('src', /^\/uploads\/avatars\/.+\.webp$/);
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByText(`Hello, ${username}`)).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign In' }).last().click();
+  await expect(page.getByText('Invalid email or password.')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByRole('button', { name: 'Sign In' }).last().click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(`Hello, ${username}`)).toBeVisible();
+});
+
+test('a token in the address is stored, removed from the address, and signs the person in', async ({
+  page,
+  request,
+}) => {
+  const username = uniqueUsername('tok');
+  const res = await request.post('/api/auth/register', {
+    data: { username, name: 'Token Person', email: `${username}@example.com`, password: 'secret123' },
+  });
+  const { token } = await res.json();
+  await page.goto(`/?token=${encodeURIComponent(token)}`);
+  await expect(page.getByText(`Hello, ${username}`)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(page.url()).not.toContain('token');
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(token);
+});
+
+test('guarded routes send a signed-out visitor to /signin; /login goes there too', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/signin$/);
+});
