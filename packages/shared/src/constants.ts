@@ -40,3 +40,9 @@ export const CARD_ROTATION_MS_OTHER = 3000;
 export const SETUP_PROFILE_REDIRECT_MS = 2000;
 
 export const LEGAL_LAST_UPDATED = 'April 24, 2025';
+
+/** Images people may upload (photos, avatars, banners, covers); the server sniffs the content. */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/bmp'] as const;
+export const IMAGE_ACCEPT = '.png,.jpg,.jpeg,.gif,.bmp,image/png,image/jpeg,image/gif,image/bmp';
+export const IMAGE_TYPES_TEXT = 'PNG, JPEG, GIF or BMP';
+export const PROFILE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,7 +1,8 @@
 import path from 'node:path';
+import { PROFILE_IMAGE_MAX_BYTES } from '@printmarket/shared/constants';
 import type { FastifyInstance } from 'fastify';
 import { receiveMultipart } from '../../lib/multipart.ts';
-import { PROFILE_IMAGE_MAX_BYTES, type UsersService } from './service.ts';
+import type { UsersService } from './service.ts';
 
 export function usersRoutes(app: FastifyInstance, users: UsersService, tempDir: string) {
   app.put('/api/user/update-profile', async (request) => {

@@ -18,7 +18,6 @@ import { parseInput } from '../../lib/validate.ts';
 import { toCurrentUser } from './present.ts';
 import type { UsersRepo } from './repo.ts';
 
-export const PROFILE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const USERNAME_CHANGED_ONCE =
   'Your username has already been changed once and cannot be changed again.';
 

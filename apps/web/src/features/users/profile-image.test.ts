@@ -1,5 +1,6 @@
+import { PROFILE_IMAGE_MAX_BYTES } from '@printmarket/shared/constants';
 import { describe, expect, it } from 'vitest';
-import { PROFILE_IMAGE_MAX_BYTES, profileImageProblem } from './profile-image.ts';
+import { profileImageProblem } from './profile-image.ts';
 
 describe('profileImageProblem', () => {
   it('accepts images up to the size limit', () => {
@@ -8,8 +9,13 @@ describe('profileImageProblem', () => {
   });
 
   it('refuses files that are not images', () => {
-    expect(profileImageProblem({ type: 'application/pdf', size: 10 })).toMatch(/image file/);
-    expect(profileImageProblem({ type: '', size: 10 })).toMatch(/image file/);
+    expect(profileImageProblem({ type: 'application/pdf', size: 10 })).toMatch(/PNG, JPEG, GIF or BMP image/);
+    expect(profileImageProblem({ type: '', size: 10 })).toMatch(/PNG, JPEG, GIF or BMP image/);
+  });
+
+  it('refuses image types the server does not accept', () => {
+    expect(profileImageProblem({ type: 'image/webp', size: 10 })).toMatch(/PNG, JPEG, GIF or BMP image/);
+    expect(profileImageProblem({ type: 'image/svg+xml', size: 10 })).toMatch(/PNG, JPEG, GIF or BMP image/);
   });
 
   it('refuses images over the limit', () => {

@@ -1,3 +1,4 @@
+import { IMAGE_ACCEPT, IMAGE_TYPES_TEXT } from '@printmarket/shared/constants';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import button from '../../../app/styles/button.module.css';
 import { Avatar } from './Avatar.tsx';
@@ -48,7 +49,7 @@ export function PicturePicker({ current, file, onChange, error, disabled }: Pict
             ref={inputRef}
             id={inputId}
             type="file"
-            accept="image/*"
+            accept={IMAGE_ACCEPT}
             className="visually-hidden"
             onChange={onSelect}
           />
@@ -70,7 +71,7 @@ export function PicturePicker({ current, file, onChange, error, disabled }: Pict
               </button>
             )}
           </div>
-          <p className={styles.hint}>{file ? file.name : 'PNG, JPEG, GIF or WebP, up to 10 MB.'}</p>
+          <p className={styles.hint}>{file ? file.name : `${IMAGE_TYPES_TEXT}, up to 10 MB.`}</p>
         </div>
       </div>
       <p id={errorId} className={styles.error} aria-live="polite">
