@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const RESULTS_DIR = path.resolve(import.meta.dirname, '../results');
+
+/**
+ * @typedef {object} Target
+ * @property {string} name what is promised, in words
+ * @property {number | null} value the measured figure (null when it could not be measured)
+ * @property {string} unit
+ * @property {'<' | '>='} op
+ * @property {number} limit
+ * @property {boolean} pass
+ * @property {string} [note] why it failed besides the figure (e.g. the case had errors)
+ */
+
+/**
+ * @param {string} name
+ * @param {number | null} value
+ * @param {'<' | '>='} op
+ * @param {number} limit
+ * @param {string} unit
+ * @param {string} [blocker] a reason that fails the target whatever the figure
+ * @returns {Target}
+ */
+export function target(name, value, op, limit, unit, blocker) {
+  const meets = value !== null && Number.isFinite(value) && (op === '<' ? value < limit : value >= limit);
+  return { name, value, unit, op, limit, pass: meets && !blocker, ...(blocker ? { note: blocker } : {}) };
+}
+
+/** @param {Target} t */
+export function formatTarget(t) {
+  const value = t.value === null ? 'n/a' : `${formatNumber(t.value)} ${t.unit}`;
+  const note = t.note ? ` (${t.note})` : '';
+  return `${t.pass ? 'PASS' : 'FAIL'}  ${t.name}: ${value} (target ${t.op} ${formatNumber(t.limit)} ${t.unit})${note}`;
+}
+
+/** The machine the figures come from. */
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    arch: os.arch(),
+    totalMemoryMB: Math.round(os.totalmem() / 2 ** 20),
+    loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
+  };
+}
+
+/**
+ * Share of the machine's CPU time (all cores) spent busy over `ms`, from /proc/stat (Linux); null
+ * elsewhere. Taken while the benchmark itself is idle, it shows what else is running.
+ * @param {number} ms
+ * @returns {Promise<number | null>}
+ */
+export async function sampleCpuBusy(ms) {
+  const read = () => {
+    try {
+      const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+      const [, ...fields] = line.trim().split(/\s+/);
+      const n = fields.map(Number);
+      const idle = (n[3] ?? 0) + (n[4] ?? 0);
+      return { idle, total: n.reduce((a, b) => a + b, 0) };
+    } catch {
+      return null;
+    }
+  };
+  const a = read();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const b = read();
+  if (!a || !b || b.total <= a.total) return null;
+  return Math.round((1 - (b.idle - a.idle) / (b.total - a.total)) * 1000) / 1000;
+}
+
+/**
+ * Writes `bench/results/<name>.json` and returns its path.
+ * @param {string} name
+ * @param {unknown} data
+ */
+export function writeResult(name, data) {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${name}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  return file;
+}
+
+/**
+ * A plain text table: first column left-aligned, the others right-aligned.
+ * @param {string[]} header
+ * @param {string[][]} rows
+ */
+export function table(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  /** @param {string[]} cells */
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** @param {number} n */
+export function formatNumber(n) {
+  if (Math.abs(n) >= 100) return Math.round(n).toLocaleString('en-US');
+  if (Math.abs(n) >= 10) return n.toFixed(1);
+  return n.toFixed(2);
+}
+
+/** @param {number} bytes */
+export function mb(bytes) {
+  return Math.round((bytes / 2 ** 20) * 10) / 10;
+}

@@ -1,0 +1,100 @@
+// `npm run bench` (builds, then runs this): runs every benchmark suite, or the ones named
+// (`npm run bench -- foundation`). Each suite prints its table and writes bench/results/*.json.
+// Exit code: 0 when every suite ran (missed targets are reported, not errors), 1 when the harness
+// itself failed, 2 for a bad command line, 130 when interrupted.
+
+import { killAllNow } from './lib/proc.mjs';
+import { formatTarget } from './lib/report.mjs';
+import { message, Resources } from './lib/resources.mjs';
+import { loadSettings } from './lib/settings.mjs';
+import { foundation } from './suites/foundation.mjs';
+
+/** Every suite, in running order. A new suite is a module in suites/ added here. */
+/** @type {Record<string, import('./lib/suite.mjs').Suite>} */
+const SUITES = { foundation };
+
+const USAGE = `Usage: node bench/run.mjs [suite...]   (suites: ${Object.keys(SUITES).join(', ')})
+Environment: BENCH_DURATION seconds per case (default 10); BENCH_DATABASE_URL or TEST_DATABASE_URL
+adds PostgreSQL (a temporary database is created on that server and dropped at the end).`;
+
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const unknown = args.filter((name) => !(name in SUITES));
+if (unknown.length > 0) {
+  console.error(`Unknown suite: ${unknown.join(', ')}\n${USAGE}`);
+  process.exit(2);
+}
+const names = args.length > 0 ? [...new Set(args)] : Object.keys(SUITES);
+
+/** @param {string} line */
+const log = (line) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+const resources = new Resources();
+const controller = new AbortController();
+let interrupts = 0;
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+  process.on(signal, () => {
+    interrupts += 1;
+    if (interrupts > 1) {
+      killAllNow();
+      process.exit(130);
+    }
+    log(`${signal}: stopping servers, dropping temporary databases and data (again to force)...`);
+    controller.abort(new Error(`interrupted by ${signal}`));
+    void resources.releaseAll().then((problems) => {
+      for (const problem of problems) log(`clean-up: ${problem}`);
+      process.exit(130);
+    });
+  });
+}
+// Last resort: no child outlives the harness, whatever happened.
+process.on('exit', killAllNow);
+
+/** @type {string[]} */
+const errors = [];
+/** @type {import('./lib/suite.mjs').SuiteReport[]} */
+const reports = [];
+try {
+  const settings = loadSettings();
+  for (const name of names) {
+    const suite = SUITES[name];
+    if (!suite) continue;
+    log(`suite ${name}`);
+    try {
+      const outcome = await suite({ resources, signal: controller.signal, settings, log });
+      reports.push(...outcome.reports);
+      errors.push(...outcome.errors);
+    } catch (err) {
+      if (controller.signal.aborted) break;
+      errors.push(`${name}: ${message(err)}`);
+    } finally {
+      const problems = controller.signal.aborted ? [] : await resources.releaseAll();
+      for (const problem of problems) errors.push(`${name}: clean-up: ${problem}`);
+    }
+  }
+} catch (err) {
+  errors.push(message(err));
+}
+
+if (controller.signal.aborted) {
+  // The signal handler finishes the clean-up and exits.
+  await new Promise(() => {});
+}
+
+if (reports.length > 0) console.log('Summary');
+for (const report of reports) {
+  const failed = report.targets.filter((t) => !t.pass);
+  console.log(
+    `  ${report.label}: ${report.targets.length - failed.length}/${report.targets.length} targets met` +
+      (report.failedCases.length > 0 ? `; FAILED cases: ${report.failedCases.join(', ')}` : ''),
+  );
+  for (const t of failed) console.log(`    ${formatTarget(t)}`);
+}
+if (errors.length > 0) {
+  console.error('\nThe harness failed:');
+  for (const error of errors) console.error(`  ${error}`);
+}
+process.exit(errors.length > 0 ? 1 : 0);

@@ -1,0 +1,360 @@
+// The foundation issue's figures, per database engine: the home listing (first and a deep page)
+// and the current-user call under load, against a bare Fastify route measured in the same run;
+// the server's memory after the load; and how fast a second start on a seeded database listens.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { apiEnv, assertApiBuilt, ROOT, SERVER_JS, seedDatabase } from '../lib/api.mjs';
+import { measure } from '../lib/load.mjs';
+import { requestJson } from '../lib/net.mjs';
+import { createTempDatabase, postgresServerUrl } from '../lib/postgres.mjs';
+import {
+  formatNumber,
+  formatTarget,
+  machine,
+  mb,
+  sampleCpuBusy,
+  table,
+  target,
+  writeResult,
+} from '../lib/report.mjs';
+import { message } from '../lib/resources.mjs';
+import { startBareServer, startServer } from '../lib/servers.mjs';
+
+const DESIGNS = 10_000;
+/** The listing's default page size (docs/api.md). */
+const PAGE_SIZE = 12;
+/** Offset 9 588 of 10 000: close to the end, still a full page. */
+const DEEP_PAGE = 800;
+const SEED_TIMEOUT_MS = 15 * 60_000;
+const LIMITS = {
+  listingShareOfBarePct: 10,
+  listingP99Ms: 100,
+  /** @type {Record<EngineName, number>} */
+  rssMB: { pglite: 400, postgres: 150 },
+  secondStartMs: 3_000,
+};
+
+/** @typedef {'pglite' | 'postgres'} EngineName */
+/** @typedef {{ name: EngineName, serverUrl?: string }} Engine */
+/** @typedef {'listing' | 'deepPage' | 'currentUser'} CaseKey */
+/**
+ * @typedef {import('../lib/load.mjs').LoadResult & { key?: CaseKey, shareOfBare: number }} CaseResult
+ */
+
+/** @type {import('../lib/suite.mjs').Suite} */
+export async function foundation(ctx) {
+  assertApiBuilt();
+  /** @type {Engine[]} */
+  const engines = [{ name: 'pglite' }];
+  const serverUrl = postgresServerUrl();
+  if (serverUrl) engines.push({ name: 'postgres', serverUrl });
+  else ctx.log('foundation: PostgreSQL skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)');
+
+  /** @type {import('../lib/suite.mjs').SuiteOutcome} */
+  const outcome = { reports: [], errors: [] };
+  for (const engine of engines) {
+    ctx.signal.throwIfAborted();
+    const scope = ctx.resources.scope();
+    try {
+      outcome.reports.push(await runEngine(ctx, engine, scope));
+    } catch (err) {
+      if (ctx.signal.aborted) throw err;
+      outcome.errors.push(`foundation / ${engine.name}: ${message(err)}`);
+      ctx.log(`foundation / ${engine.name}: FAILED: ${message(err)}`);
+    } finally {
+      // After an interrupt, run.mjs's signal handler releases everything, in order.
+      const problems = ctx.signal.aborted ? [] : await scope.release();
+      for (const problem of problems) {
+        outcome.errors.push(`foundation / ${engine.name}: clean-up: ${problem}`);
+      }
+    }
+  }
+  return outcome;
+}
+
+/**
+ * @param {import('../lib/suite.mjs').SuiteContext} ctx
+ * @param {Engine} engine
+ * @param {import('../lib/resources.mjs').Scope} scope
+ * @returns {Promise<import('../lib/suite.mjs').SuiteReport>}
+ */
+async function runEngine(ctx, engine, scope) {
+  const label = `foundation / ${engine.name}`;
+  /** @param {string} line */
+  const log = (line) => ctx.log(`${label}: ${line}`);
+  const startedAt = new Date();
+  const { settings, signal } = ctx;
+
+  const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), `printmarket-bench-${engine.name}-`));
+  scope.defer(`remove ${dataDir}`, () => fs.promises.rm(dataDir, { recursive: true, force: true }));
+  /** @type {string | undefined} */
+  let databaseUrl;
+  /** @type {string | null} */
+  let databaseName = null;
+  if (engine.serverUrl) {
+    const db = await createTempDatabase(engine.serverUrl, scope);
+    databaseUrl = db.url;
+    databaseName = db.name;
+    log(`created database ${db.name}`);
+  }
+  const env = apiEnv({ dataDir, databaseUrl, jwtSecret: randomBytes(32).toString('hex') });
+
+  log(`seeding ${DESIGNS} designs...`);
+  const seed = await seedDatabase({ env, designs: DESIGNS, timeoutMs: SEED_TIMEOUT_MS, signal });
+  log(`seeded in ${seed.seconds} s (${seed.output.split('\n').at(-1)})`);
+
+  const startApi = () =>
+    startServer({
+      label: `API server (${engine.name})`,
+      script: SERVER_JS,
+      cwd: ROOT,
+      env,
+      readyPath: '/api/health',
+      resources: scope,
+      signal,
+    });
+  const api = await startApi();
+  log(`API listening on ${api.baseUrl} after ${Math.round(api.startupMs)} ms`);
+  const idleMemory = api.memory();
+
+  const token = await registerUser(api.baseUrl);
+  const cases = /** @type {const} */ ([
+    { key: 'listing', name: 'GET /api/designs/newest?page=1', path: '/api/designs/newest?page=1' },
+    {
+      key: 'deepPage',
+      name: `GET /api/designs/newest?page=${DEEP_PAGE}`,
+      path: `/api/designs/newest?page=${DEEP_PAGE}`,
+    },
+    { key: 'currentUser', name: 'GET /api/auth/user (x-auth-token)', path: '/api/auth/user' },
+  ]);
+  const headers = { 'x-auth-token': token };
+  const checks = await checkAnswers(api.baseUrl, headers);
+
+  // What else keeps the CPUs busy, measured while our servers are idle: a busy machine makes
+  // every figure below lower and noisier (the ratios to bare less so).
+  const busy = await sampleCpuBusy(2_000);
+  if (busy !== null && busy > 0.25) {
+    log(`WARNING: the machine is ${Math.round(busy * 100)} % busy with other work before the load`);
+  }
+
+  const bare = await startBareServer(scope, signal);
+  log(`measuring the bare Fastify baseline (${settings.warmupS} s warm-up + ${settings.durationS} s)`);
+  const bareLoad = await measure(
+    { name: 'bare Fastify GET /bare', url: `${bare.baseUrl}/bare` },
+    settings,
+    signal,
+  );
+  const bareMemory = bare.memory();
+  await bare.stop();
+  const bareRps = bareLoad.requestsPerSecond;
+
+  /** @type {CaseResult[]} */
+  const results = [];
+  for (const c of cases) {
+    log(`measuring ${c.name}`);
+    const r = await measure(
+      { name: c.name, url: api.baseUrl + c.path, headers: c.key === 'currentUser' ? headers : undefined },
+      settings,
+      signal,
+    );
+    const failedCheck = checks.find((check) => check.key === c.key && !check.pass);
+    if (failedCheck) {
+      r.problems.push(`answer check failed: ${failedCheck.detail}`);
+      r.ok = false;
+    }
+    results.push({ ...r, key: c.key, shareOfBare: share(r.requestsPerSecond, bareRps) });
+  }
+  const loadedMemory = api.memory();
+  await api.stop();
+
+  log('restarting the API on the same database');
+  const again = await startApi();
+  const secondStartMs = Math.round(again.startupMs);
+  await again.stop();
+  log(`second start listened after ${secondStartMs} ms`);
+
+  /** @type {import('../lib/report.mjs').Target[]} */
+  const targets = [];
+  if (engine.name === 'postgres') {
+    for (const r of results.filter((x) => x.key === 'listing' || x.key === 'deepPage')) {
+      const blocker = r.ok ? undefined : 'the case had failed requests';
+      targets.push(
+        target(
+          `${r.name}: throughput vs bare`,
+          pct(r.shareOfBare),
+          '>=',
+          LIMITS.listingShareOfBarePct,
+          '%',
+          blocker,
+        ),
+        target(`${r.name}: p99 latency`, r.latencyMs.p99, '<', LIMITS.listingP99Ms, 'ms', blocker),
+      );
+    }
+  }
+  targets.push(
+    target('server RSS after the load', mb(loadedMemory.rssBytes), '<', LIMITS.rssMB[engine.name], 'MB'),
+    target('second start: spawn to first 200 of /api/health', secondStartMs, '<', LIMITS.secondStartMs, 'ms'),
+  );
+
+  const baseline = { ...bareLoad, shareOfBare: 1, rssMB: mb(bareMemory.rssBytes) };
+  const result = {
+    suite: 'foundation',
+    engine: engine.name,
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: { ...machine(), cpuBusyBeforeLoad: busy },
+    settings: {
+      connections: settings.connections,
+      durationS: settings.durationS,
+      warmupS: settings.warmupS,
+      designs: DESIGNS,
+      pageSize: PAGE_SIZE,
+      deepPage: DEEP_PAGE,
+      database: databaseName,
+      note: 'autocannon runs in the harness process on the same machine as the server',
+    },
+    seed: { designs: DESIGNS, seconds: seed.seconds, output: seed.output },
+    baseline,
+    cases: results,
+    memory: {
+      idleRssMB: mb(idleMemory.rssBytes),
+      afterLoadRssMB: mb(loadedMemory.rssBytes),
+      peakRssMB: mb(loadedMemory.peakRssBytes),
+      bareRssMB: baseline.rssMB,
+    },
+    startup: { firstStartMs: Math.round(api.startupMs), secondStartMs },
+    checks,
+    targets,
+    pass: targets.every((t) => t.pass) && results.every((r) => r.ok),
+  };
+  const file = writeResult(`foundation-${engine.name}`, result);
+
+  printReport(label, result, [baseline, ...results]);
+  console.log(`  written to ${path.relative(process.cwd(), file)}\n`);
+  return {
+    label,
+    file,
+    targets,
+    failedCases: [baseline, ...results].filter((r) => !r.ok).map((r) => r.name),
+  };
+}
+
+/**
+ * Registers a fresh user and returns its token.
+ * @param {string} baseUrl
+ */
+async function registerUser(baseUrl) {
+  const id = randomBytes(5).toString('hex');
+  const { status, body } = await requestJson(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    body: {
+      username: `bench${id}`,
+      name: 'Bench User',
+      email: `bench-${id}@example.com`,
+      password: randomBytes(12).toString('hex'),
+    },
+  });
+  if (status !== 201 || typeof body?.token !== 'string') {
+    throw new Error(`POST /api/auth/register answered ${status}: ${JSON.stringify(body).slice(0, 300)}`);
+  }
+  return /** @type {string} */ (body.token);
+}
+
+/**
+ * One request per case before the load, to know the measured answers are the real ones (a full
+ * page of designs, the signed-in user) and not fast empty or error answers.
+ * @param {string} baseUrl
+ * @param {Record<string, string>} headers
+ * @returns {Promise<{ key: CaseKey, pass: boolean, detail: string }[]>}
+ */
+async function checkAnswers(baseUrl, headers) {
+  /** @param {number} page */
+  const listing = async (page) => {
+    const { status, body } = await requestJson(`${baseUrl}/api/designs/newest?page=${page}`);
+    const count = Array.isArray(body?.designs) ? body.designs.length : -1;
+    const pass = status === 200 && count === PAGE_SIZE && body?.total === DESIGNS;
+    return { pass, detail: `page ${page}: status ${status}, ${count} designs, total ${body?.total}` };
+  };
+  const user = await requestJson(`${baseUrl}/api/auth/user`, { headers });
+  const userOk = user.status === 200 && typeof user.body?.username === 'string';
+  return [
+    { key: 'listing', ...(await listing(1)) },
+    { key: 'deepPage', ...(await listing(DEEP_PAGE)) },
+    {
+      key: 'currentUser',
+      pass: userOk,
+      detail: `status ${user.status}${userOk ? `, user ${user.body.username}` : `: ${JSON.stringify(user.body).slice(0, 200)}`}`,
+    },
+  ];
+}
+
+/**
+ * @param {string} label
+ * @param {{ settings: { connections: number, durationS: number, warmupS: number },
+ *   machine: ReturnType<typeof machine> & { cpuBusyBeforeLoad: number | null },
+ *   seed: { seconds: number }, memory: Record<string, number>, startup: Record<string, number>,
+ *   targets: import('../lib/report.mjs').Target[] }} result
+ * @param {(import('../lib/load.mjs').LoadResult & { shareOfBare: number })[]} rows
+ */
+function printReport(label, result, rows) {
+  const s = result.settings;
+  const m = result.machine;
+  console.log(
+    `\n${label}: ${DESIGNS.toLocaleString('en-US')} designs, ${s.connections} connections, ` +
+      `${s.durationS} s per case after ${s.warmupS} s warm-up; ${m.cpus} CPUs, Node ${m.node}`,
+  );
+  if (typeof m.cpuBusyBeforeLoad === 'number' && m.cpuBusyBeforeLoad > 0.25) {
+    console.log(
+      `WARNING: other work kept the machine ${Math.round(m.cpuBusyBeforeLoad * 100)} % busy just before the load; ` +
+        'absolute figures are low and noisy',
+    );
+  }
+  console.log(
+    table(
+      ['case', 'req/s', 'vs bare', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'drain ms', 'result'],
+      rows.map((r) => [
+        r.name,
+        formatNumber(r.requestsPerSecond),
+        `${pct(r.shareOfBare).toFixed(1)} %`,
+        String(r.latencyMs.p50),
+        String(r.latencyMs.p99),
+        r.requests.toLocaleString('en-US'),
+        String(r.non2xx),
+        String(r.errors),
+        r.drainMs === null ? '-' : String(r.drainMs),
+        r.ok ? 'ok' : 'FAILED',
+      ]),
+    ),
+  );
+  console.log(
+    "vs bare: share of the bare route's req/s; drain ms: wait for one request sent right after the run " +
+      '(the server still working off requests of closed connections)',
+  );
+  for (const r of rows) for (const problem of r.problems) console.log(`  ${r.name}: ${problem}`);
+  const mem = result.memory;
+  console.log(`seed of ${DESIGNS.toLocaleString('en-US')} designs: ${result.seed.seconds} s`);
+  console.log(
+    `server RSS: ${mem.idleRssMB} MB idle, ${mem.afterLoadRssMB} MB after the load (peak ${mem.peakRssMB} MB); ` +
+      `bare Fastify ${mem.bareRssMB} MB`,
+  );
+  console.log(
+    `start, spawn to first 200 of /api/health: first ${result.startup.firstStartMs} ms, second ${result.startup.secondStartMs} ms`,
+  );
+  console.log('targets:');
+  for (const t of result.targets) console.log(`  ${formatTarget(t)}`);
+}
+
+/**
+ * @param {number} part
+ * @param {number} whole
+ */
+function share(part, whole) {
+  return whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0;
+}
+
+/** @param {number} fraction */
+function pct(fraction) {
+  return Math.round(fraction * 1000) / 10;
+}
