@@ -9,6 +9,9 @@ const ctx = await context({
   entryPoints: { server: 'src/server.ts', seed: 'src/seed/cli.ts' },
   outdir: 'dist',
   bundle: true,
+  // Dynamically imported parts (demo seeding, the S3 adapter) become chunks loaded on first use.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',

@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { createFileStore } from './lib/storage/create-file-store.ts';
 import { LocalFileStore } from './lib/storage/local-file-store.ts';
-import { seedDemoIfEmpty } from './seed/seed-demo.ts';
+import { SeedRepo } from './seed/seed-repo.ts';
 
 /** Start: configuration, database, migrations, leftovers sweep, demo content, listen. */
 async function main() {
@@ -18,7 +18,7 @@ async function main() {
       : { engine: 'pglite', dir: config.dbDir },
   );
   await migrateToLatest(db);
-  const files = createFileStore(config.storage);
+  const files = await createFileStore(config.storage);
   // Temporary upload files of a previous run that stopped mid-request.
   await fs.promises.rm(path.join(config.dataDir, 'tmp'), { recursive: true, force: true });
   if (files instanceof LocalFileStore) await files.sweepTemp();
@@ -29,7 +29,11 @@ async function main() {
     app.log.warn(
       'JWT_SECRET is not set; using a generated key kept in DATA_DIR. Set JWT_SECRET in production.',
     );
-  if (config.seedDemo) await seedDemoIfEmpty(db, files, app.log);
+  if (config.seedDemo && (await new SeedRepo(db).isEmpty())) {
+    // Loaded only when needed: the generators and image tools are not part of a normal start.
+    const { seedDemoContent } = await import('./seed/seed-demo.ts');
+    await seedDemoContent(db, files, app.log);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -27,6 +27,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const db = await PGlite.create({
       dataDir: target.dir,
       parsers: { 20: (v: string) => Number.parseInt(v, 10) },
+      // PostgreSQL's default 128 MB of shared buffers lives inside the WASM heap and is never given
+      // back; 32 MB holds the hot pages of a sizeable shop and keeps the process small.
+      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
     });
     const pool = new PGlitePool(db, release);
     const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });

@@ -28,7 +28,7 @@ async function main() {
     const repo = new SeedRepo(db);
     if (!(await repo.isEmpty())) throw new Error('The database already has content; seed an empty one.');
     const started = Date.now();
-    await seedDemo(repo, createFileStore(config.storage), designs);
+    await seedDemo(repo, await createFileStore(config.storage), designs);
     console.log(`Seeded ${designs} designs in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await db.destroy();

@@ -23,15 +23,13 @@ type Logger = Pick<FastifyBaseLogger, 'info'>;
 const DAY_MS = 86_400_000;
 type SeedFile = Omit<Insertable<DesignFilesTable>, 'design_id'>;
 
-/** On an empty database, fills the shop with the demo creators, makers and designs. */
-export async function seedDemoIfEmpty(db: Database, files: FileStore, log: Logger): Promise<boolean> {
+/** Fills an empty shop with the demo creators, makers and designs. */
+export async function seedDemoContent(db: Database, files: FileStore, log: Logger): Promise<void> {
   const repo = new SeedRepo(db);
-  if (!(await repo.isEmpty())) return false;
   const started = Date.now();
   log.info('empty database: adding demo content');
   await seedDemo(repo, files, DEMO_DESIGNS.length);
   log.info({ ms: Date.now() - started, designs: DEMO_DESIGNS.length }, 'demo content added');
-  return true;
 }
 
 /**
@@ -127,6 +125,7 @@ export async function seedDemo(repo: SeedRepo, files: FileStore, designCount: nu
       creators.filter(() => random.next() < 0.6).map((c) => ({ follower_id: m.id, followee_id: c.id })),
     ),
   );
+  await repo.vacuumAnalyze();
 }
 
 async function storeDesignFiles(files: FileStore, design: DemoDesign, index: number) {

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DesignFilesTable, DesignsTable, UsersTable } from '../db/schema.ts';
 
@@ -58,6 +58,14 @@ export class SeedRepo {
       .values(pairs)
       .onConflict((oc) => oc.doNothing())
       .execute();
+  }
+
+  /**
+   * Bulk inserts and the count update leave dead rows and no planner statistics; tidy up so the
+   * first queries after seeding run as they would on a settled database.
+   */
+  async vacuumAnalyze() {
+    await sql`vacuum analyze`.execute(this.db);
   }
 
   designIds() {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styles from './StatusPage.module.css';
+import page from './styles/page.module.css';
 
 /** A centred message with actions: the not-found and error screens. */
 export function StatusPage({
@@ -14,7 +15,7 @@ export function StatusPage({
   actions?: ReactNode;
 }) {
   return (
-    <section className={styles.page} aria-labelledby="status-title">
+    <section className={`${page.centered} ${styles.page}`} aria-labelledby="status-title">
       {code && (
         <p className={styles.code} aria-hidden="true">
           {code}

@@ -1,7 +1,7 @@
 import { open, readFile } from 'node:fs/promises';
-import sharp from 'sharp';
 import { AppError } from '../errors.ts';
 import { BmpDecodeError, decodeBmp } from './bmp.ts';
+import { loadSharp } from './load-sharp.ts';
 import { type AcceptedImageType, SNIFF_LENGTH, sniffImageType } from './sniff-image.ts';
 
 /**
@@ -95,6 +95,7 @@ async function readHead(input: string | Buffer): Promise<Buffer> {
 }
 
 async function openWithSharp(input: string | Buffer, type: Exclude<AcceptedImageType, 'bmp'>) {
+  const sharp = await loadSharp();
   const image = sharp(input, {
     limitInputPixels: MAX_INPUT_PIXELS,
     failOn: 'error',
@@ -113,6 +114,7 @@ async function openBmp(input: string | Buffer) {
   const file = Buffer.isBuffer(input) ? input : await readFile(input);
   try {
     const { data, width, height } = decodeBmp(file, MAX_INPUT_PIXELS);
+    const sharp = await loadSharp();
     return sharp(data, { raw: { width, height, channels: 4 }, limitInputPixels: MAX_INPUT_PIXELS }).timeout({
       seconds: PROCESSING_TIMEOUT_SECONDS,
     });

@@ -349,11 +349,11 @@ describe('S3FileStore against s3rver', () => {
 });
 
 describe('createFileStore', () => {
-  it('builds the adapter the configuration names', () => {
-    expect(createFileStore({ kind: 'local', root: path.join(tmpdir(), 'unused') })).toBeInstanceOf(
+  it('builds the adapter the configuration names', async () => {
+    expect(await createFileStore({ kind: 'local', root: path.join(tmpdir(), 'unused') })).toBeInstanceOf(
       LocalFileStore,
     );
-    const s3 = createFileStore({
+    const s3 = await createFileStore({
       kind: 's3',
       bucket: 'files',
       region: 'us-east-1',

@@ -1,5 +1,6 @@
 import type { DesignSort } from '@printmarket/shared/constants';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/database.ts';
 
 /** How many images a card carries for its rotating preview. */
@@ -9,37 +10,58 @@ export const CARD_IMAGES = 4;
 export class DesignsRepo {
   constructor(private readonly db: Database) {}
 
-  /** One page of designs with their owners, in the order of a home-page sort. */
-  listPage(sort: DesignSort, limit: number, offset: number) {
-    let query = this.db
-      .selectFrom('designs')
-      .innerJoin('users', 'users.id', 'designs.user_id')
-      .select([
-        'designs.id',
-        'designs.slug',
-        'designs.name',
-        'designs.description',
-        'designs.category',
-        'designs.tags',
-        'designs.is_paid',
-        'designs.price_cents',
-        'designs.views',
-        'designs.likes_count',
-        'designs.downloads',
-        'designs.created_at',
-        'users.id as owner_id',
-        'users.username as owner_username',
-        'users.profile_picture_key as owner_picture_key',
-      ]);
-    // Each order matches an index of migration 0001, ending in id so equal values page stably.
-    if (sort === 'most-popular') query = query.orderBy('designs.views', 'desc');
-    if (sort === 'most-downloaded') query = query.orderBy('designs.downloads', 'desc');
-    return query
-      .orderBy('designs.created_at', 'desc')
-      .orderBy('designs.id', 'desc')
+  /**
+   * One page of designs in the order of a home-page sort, with owners, card images and the total
+   * count, in one round trip. The page's ids are found first from the sort's index alone (deep
+   * pages skip index entries, not table rows), then only those rows are read.
+   */
+  async listPage(sort: DesignSort, limit: number, offset: number) {
+    const pageIds = orderBySort(this.db.selectFrom('designs').select(['designs.id']), sort)
       .limit(limit)
-      .offset(offset)
-      .execute();
+      .offset(offset);
+    const rows = await orderBySort(
+      this.db
+        .selectFrom(pageIds.as('page'))
+        .innerJoin('designs', 'designs.id', 'page.id')
+        .innerJoin('users', 'users.id', 'designs.user_id')
+        .select((eb) => [
+          'designs.id',
+          'designs.slug',
+          'designs.name',
+          'designs.description',
+          'designs.category',
+          'designs.tags',
+          'designs.is_paid',
+          'designs.price_cents',
+          'designs.views',
+          'designs.likes_count',
+          'designs.downloads',
+          'designs.created_at',
+          'users.id as owner_id',
+          'users.username as owner_username',
+          'users.profile_picture_key as owner_picture_key',
+          eb.selectFrom('designs').select(eb.fn.countAll<number>().as('n')).as('total'),
+          jsonArrayFrom(
+            eb
+              .selectFrom('design_files')
+              .select([
+                'design_files.id',
+                'design_files.name',
+                'design_files.storage_key',
+                'design_files.card_key',
+              ])
+              .whereRef('design_files.design_id', '=', 'designs.id')
+              .where('design_files.kind', '=', 'image')
+              .orderBy('design_files.position')
+              .orderBy('design_files.id')
+              .limit(CARD_IMAGES),
+          ).as('images'),
+        ]),
+      sort,
+    ).execute();
+    // A page past the end has no row to carry the total.
+    const total = rows[0] ? Number(rows[0].total) : await this.count();
+    return { rows, total };
   }
 
   async count(): Promise<number> {
@@ -49,31 +71,18 @@ export class DesignsRepo {
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
+}
 
-  /** The first few images of each design, in display order. */
-  cardImages(designIds: string[]) {
-    if (designIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('design_files')
-          .select([
-            'id',
-            'design_id',
-            'name',
-            'storage_key',
-            'card_key',
-            'position',
-            sql<number>`row_number() over (partition by design_id order by position, id)`.as('rank'),
-          ])
-          .where('design_id', 'in', designIds)
-          .where('kind', '=', 'image')
-          .as('ranked'),
-      )
-      .selectAll()
-      .where('rank', '<=', CARD_IMAGES)
-      .orderBy('design_id')
-      .orderBy('rank')
-      .execute();
-  }
+/** Each order matches an index of migration 0001, ending in id so equal values page stably. */
+const SORT_ORDER: Record<DesignSort, RawBuilder<unknown>> = {
+  newest: sql`designs.created_at desc, designs.id desc`,
+  'most-popular': sql`designs.views desc, designs.created_at desc, designs.id desc`,
+  'most-downloaded': sql`designs.downloads desc, designs.created_at desc, designs.id desc`,
+};
+
+function orderBySort<Q extends { orderBy(expression: RawBuilder<unknown>): Q }>(
+  query: Q,
+  sort: DesignSort,
+): Q {
+  return query.orderBy(SORT_ORDER[sort]);
 }

@@ -4,19 +4,30 @@ import { toDesignCard } from './present.ts';
 import type { DesignsRepo } from './repo.ts';
 
 export class DesignsService {
+  /** Listings being read right now, by sort, page and size. */
+  readonly #inFlight = new Map<string, Promise<DesignListResponse>>();
+
   constructor(private readonly repo: DesignsRepo) {}
 
-  async list(sort: DesignSort, page: number, limit: number): Promise<DesignListResponse> {
-    const [rows, total] = await Promise.all([
-      this.repo.listPage(sort, limit, (page - 1) * limit),
-      this.repo.count(),
-    ]);
-    const images = await this.repo.cardImages(rows.map((r) => r.id));
-    const byDesign = new Map<string, typeof images>();
-    for (const image of images)
-      byDesign.set(image.design_id, [...(byDesign.get(image.design_id) ?? []), image]);
+  /**
+   * A page of the home listing. Everyone asking for the same page at the same moment (the first
+   * page of the home screen, above all) shares one database read: the answer is as fresh as a
+   * read started during their request, and a burst of visitors costs one query, not hundreds.
+   */
+  list(sort: DesignSort, page: number, limit: number): Promise<DesignListResponse> {
+    const key = `${sort}:${page}:${limit}`;
+    let pending = this.#inFlight.get(key);
+    if (!pending) {
+      pending = this.#read(sort, page, limit).finally(() => this.#inFlight.delete(key));
+      this.#inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  async #read(sort: DesignSort, page: number, limit: number): Promise<DesignListResponse> {
+    const { rows, total } = await this.repo.listPage(sort, limit, (page - 1) * limit);
     return {
-      designs: rows.map((row) => toDesignCard(row, byDesign.get(row.id) ?? [])),
+      designs: rows.map((row) => toDesignCard(row, row.images)),
       totalPages: Math.ceil(total / limit),
       page,
       total,

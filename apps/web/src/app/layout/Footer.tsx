@@ -2,6 +2,14 @@ import { Link } from 'react-router';
 import { useConfig } from '../../features/config/api/get-config.ts';
 import styles from './Footer.module.css';
 
+const LINKS = [
+  ['/privacyPolicy', 'Privacy Policy'],
+  ['/termsofservice', 'Terms of Service'],
+  ['/contact', 'Contact Us'],
+  ['/report-bug', 'Report a Bug'],
+  ['/about', 'About Us'],
+] as const;
+
 export function Footer() {
   const { data: config } = useConfig();
   const year = new Date().getFullYear();
@@ -15,21 +23,11 @@ export function Footer() {
         </p>
         <nav aria-label="Footer">
           <ul className={styles.links}>
-            <li>
-              <Link to="/privacyPolicy">Privacy Policy</Link>
-            </li>
-            <li>
-              <Link to="/termsofservice">Terms of Service</Link>
-            </li>
-            <li>
-              <Link to="/contact">Contact Us</Link>
-            </li>
-            <li>
-              <Link to="/report-bug">Report a Bug</Link>
-            </li>
-            <li>
-              <Link to="/about">About Us</Link>
-            </li>
+            {LINKS.map(([to, text]) => (
+              <li key={to}>
+                <Link to={to}>{text}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

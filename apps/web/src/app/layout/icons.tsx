@@ -1,24 +1,6 @@
-/** Stroke icons of the frame, drawn inline so they inherit colour and need no request. */
-type IconProps = { size?: number };
+import { Icon, type IconProps } from '../../components/ui/Icon.tsx';
 
-function Icon({ size = 20, children }: IconProps & { children: React.ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+/** Stroke icons of the frame (top bar, search, account drawer). */
 
 export const SearchIcon = (p: IconProps) => (
   <Icon {...p}>

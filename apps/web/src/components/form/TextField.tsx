@@ -1,62 +1,42 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
+import { type InputHTMLAttributes, type Ref, useState } from 'react';
 import styles from './Field.module.css';
+import { Field, type FieldTextProps } from './Field.tsx';
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> & {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  /** For passwords: a Show/Hide button so people can check what they typed. */
-  revealable?: boolean;
-  ref?: Ref<HTMLInputElement>;
-};
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> &
+  FieldTextProps & {
+    /** For passwords: a Show/Hide button so people can check what they typed. */
+    revealable?: boolean;
+    ref?: Ref<HTMLInputElement>;
+  };
 
-/**
- * A labelled input with its hint and error. The error is tied to the input (aria-describedby,
- * aria-invalid) and sits in a polite live region, so a message that appears while typing is read out.
- */
+/** A labelled input with its hint and error (see Field). */
 export function TextField({ label, error, hint, revealable, id, ref, type, ...input }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
   const [revealed, setRevealed] = useState(false);
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={styles.field}>
-      <label htmlFor={inputId} className={styles.label}>
-        {label}
-      </label>
-      <div className={styles.control}>
-        <input
-          {...input}
-          ref={ref}
-          id={inputId}
-          type={revealable && revealed ? 'text' : type}
-          className={`${styles.input} ${revealable ? styles.withButton : ''}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-        {revealable && (
-          <button
-            type="button"
-            className={styles.reveal}
-            onClick={() => setRevealed((value) => !value)}
-            aria-pressed={revealed}
-            aria-label={revealed ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
-          >
-            {revealed ? 'Hide' : 'Show'}
-          </button>
-        )}
-      </div>
-      {hint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
+    <Field label={label} error={error} hint={hint} id={id}>
+      {(control) => (
+        <div className={styles.control}>
+          <input
+            {...input}
+            {...control}
+            ref={ref}
+            type={revealable && revealed ? 'text' : type}
+            className={`${styles.input} ${revealable ? styles.withButton : ''}`}
+          />
+          {revealable && (
+            <button
+              type="button"
+              className={styles.reveal}
+              onClick={() => setRevealed((value) => !value)}
+              aria-pressed={revealed}
+              aria-label={revealed ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+            >
+              {revealed ? 'Hide' : 'Show'}
+            </button>
+          )}
+        </div>
       )}
-      <p id={errorId} className={styles.error} aria-live="polite">
-        {error}
-      </p>
-    </div>
+    </Field>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import page from '../../../app/styles/page.module.css';
 import styles from './AuthLayout.module.css';
 
 type AuthLayoutProps = {
@@ -12,7 +13,7 @@ type AuthLayoutProps = {
 /** The centred card every account screen sits in. */
 export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProps) {
   return (
-    <div className={styles.page}>
+    <div className={`${page.centered} ${styles.page}`}>
       <title>{`${title} · PrintMarket`}</title>
       <section className={styles.card} aria-labelledby="auth-title">
         <header className={styles.header}>

@@ -1,6 +1,7 @@
 import { MSG } from '@printmarket/shared/messages';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import page from '../../../app/styles/page.module.css';
 import type { NoticeState } from '../notice.ts';
 import { useSession } from '../session.tsx';
 import styles from './OAuthCallbackPage.module.css';
@@ -36,7 +37,7 @@ export default function OAuthCallbackPage() {
   }, [error, token, status, navigate, signIn]);
 
   return (
-    <div className={styles.page} role="status">
+    <div className={`${page.centered} ${styles.page}`} role="status">
       <title>Completing sign in · PrintMarket</title>
       <span className={styles.spinner} aria-hidden="true" />
       <p>Completing sign in...</p>

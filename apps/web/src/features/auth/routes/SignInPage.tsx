@@ -4,19 +4,15 @@ import { MSG } from '@printmarket/shared/messages';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import button from '../../../app/styles/button.module.css';
-import { FormAlert } from '../../../components/form/FormAlert.tsx';
-import { TextField } from '../../../components/form/TextField.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { EmailField } from '../../../components/form/EmailField.tsx';
+import { PasswordField } from '../../../components/form/PasswordField.tsx';
 import { useLoginMutation } from '../api/login.ts';
-import form from '../components/AuthForm.module.css';
+import { AuthForm } from '../components/AuthForm.tsx';
 import { AuthLayout } from '../components/AuthLayout.tsx';
-import { GoogleButton } from '../components/GoogleButton.tsx';
 import { readNotice } from '../notice.ts';
-import { useSession } from '../session.tsx';
+import { useTokenSignIn } from '../use-token-sign-in.ts';
 
 export default function SignInPage() {
-  const { status, signIn } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   // Read once and then dropped from the history entry, so a reload does not show it again.
@@ -25,10 +21,10 @@ export default function SignInPage() {
     if (notice) navigate('.', { replace: true, state: null });
   }, [notice, navigate]);
   const login = useLoginMutation();
-  const [formError, setFormError] = useState<string | null>(null);
-  // Decided once: someone already signed in has nothing to do here. After signing in on this
-  // screen, the submit handler navigates itself.
-  const [alreadySignedIn] = useState(status === 'signed-in');
+  const { alreadySignedIn, formError, submit } = useTokenSignIn({
+    failure: MSG.failedSignIn,
+    next: '/dashboard',
+  });
 
   const {
     register,
@@ -42,24 +38,7 @@ export default function SignInPage() {
 
   if (alreadySignedIn) return <Navigate to="/dashboard" replace />;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const { token, user } = await login.mutateAsync(values);
-      if (!token) {
-        setFormError(MSG.tokenNotReceived);
-        return;
-      }
-      const signedIn = await signIn(token, user);
-      if (!signedIn) {
-        setFormError(MSG.failedSignIn);
-        return;
-      }
-      navigate('/dashboard', { replace: true });
-    } catch (error) {
-      setFormError(errorMessage(error, MSG.failedSignIn));
-    }
-  });
+  const onSubmit = handleSubmit((values) => submit(() => login.mutateAsync(values)));
 
   return (
     <AuthLayout
@@ -71,36 +50,22 @@ export default function SignInPage() {
         </>
       }
     >
-      <FormAlert tone="error">{formError ?? notice}</FormAlert>
-      <form className={form.form} onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
+      <AuthForm
+        error={formError ?? notice}
+        onSubmit={onSubmit}
+        submitting={isSubmitting}
+        submitLabel="Sign In"
+        submittingLabel="Signing in..."
+        googleLabel="Sign in with Google"
+      >
+        <EmailField label="Email" error={errors.email?.message} {...register('email')} />
+        <PasswordField
           label="Password"
-          type="password"
           autoComplete="current-password"
-          revealable
           error={errors.password?.message}
           {...register('password')}
         />
-        <button
-          type="submit"
-          className={`${button.base} ${button.primary} ${button.large} ${button.block}`}
-          disabled={isSubmitting}
-        >
-          {isSubmitting ? 'Signing in...' : 'Sign In'}
-        </button>
-      </form>
-      <div className={form.divider}>or</div>
-      <GoogleButton label="Sign in with Google" disabled={isSubmitting} />
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -4,27 +4,26 @@ import { USERNAME_MAX_LENGTH } from '@printmarket/shared/constants';
 import { MSG } from '@printmarket/shared/messages';
 import { type ChangeEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
-import button from '../../../app/styles/button.module.css';
-import { FormAlert } from '../../../components/form/FormAlert.tsx';
+import { Link, Navigate } from 'react-router';
+import { EmailField } from '../../../components/form/EmailField.tsx';
+import { PasswordField } from '../../../components/form/PasswordField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useRegisterMutation } from '../api/register.ts';
 import form from '../components/AuthForm.module.css';
+import { AuthForm } from '../components/AuthForm.tsx';
 import { AuthLayout } from '../components/AuthLayout.tsx';
-import { GoogleButton } from '../components/GoogleButton.tsx';
-import { useSession } from '../session.tsx';
+import { useTokenSignIn } from '../use-token-sign-in.ts';
 import { filterUsername } from '../username-input.ts';
 
 const EMPTY: SignUpFormInput = { username: '', name: '', email: '', password: '', confirmPassword: '' };
 
 export default function SignUpPage() {
-  const { status, signIn } = useSession();
-  const navigate = useNavigate();
   const registerAccount = useRegisterMutation();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { alreadySignedIn, formError, submit } = useTokenSignIn({
+    failure: MSG.failedCreateAccount,
+    next: '/setup-profile',
+  });
   const [usernameRejected, setUsernameRejected] = useState(false);
-  const [alreadySignedIn] = useState(status === 'signed-in');
 
   const {
     register,
@@ -55,24 +54,9 @@ export default function SignUpPage() {
     return usernameField.onChange(event);
   };
 
-  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
-    setFormError(null);
-    try {
-      const { token, user } = await registerAccount.mutateAsync(values);
-      if (!token) {
-        setFormError(MSG.tokenNotReceived);
-        return;
-      }
-      const signedIn = await signIn(token, user);
-      if (!signedIn) {
-        setFormError(MSG.failedCreateAccount);
-        return;
-      }
-      navigate('/setup-profile', { replace: true });
-    } catch (error) {
-      setFormError(errorMessage(error, MSG.failedCreateAccount));
-    }
-  });
+  const onSubmit = handleSubmit(({ confirmPassword: _confirm, ...values }) =>
+    submit(() => registerAccount.mutateAsync(values)),
+  );
 
   return (
     <AuthLayout
@@ -84,8 +68,14 @@ export default function SignUpPage() {
         </>
       }
     >
-      <FormAlert tone="error">{formError}</FormAlert>
-      <form className={form.form} onSubmit={onSubmit} noValidate>
+      <AuthForm
+        error={formError}
+        onSubmit={onSubmit}
+        submitting={isSubmitting}
+        submitLabel="Sign Up"
+        submittingLabel="Creating account..."
+        googleLabel="Sign up with Google"
+      >
         <TextField
           label="Username"
           autoComplete="username"
@@ -102,22 +92,11 @@ export default function SignUpPage() {
           }}
         />
         <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField label="Email" error={errors.email?.message} {...register('email')} />
         <div className={form.row}>
-          <TextField
+          <PasswordField
             label="Password"
-            type="password"
             autoComplete="new-password"
-            revealable
             error={errors.password?.message}
             {...register('password', {
               // Once the confirmation was filled in, a change here re-checks 'Passwords do not match'.
@@ -126,25 +105,14 @@ export default function SignUpPage() {
               },
             })}
           />
-          <TextField
+          <PasswordField
             label="Confirm password"
-            type="password"
             autoComplete="new-password"
-            revealable
             error={errors.confirmPassword?.message}
             {...register('confirmPassword')}
           />
         </div>
-        <button
-          type="submit"
-          className={`${button.base} ${button.primary} ${button.large} ${button.block}`}
-          disabled={isSubmitting}
-        >
-          {isSubmitting ? 'Creating account...' : 'Sign Up'}
-        </button>
-      </form>
-      <div className={form.divider}>or</div>
-      <GoogleButton label="Sign up with Google" disabled={isSubmitting} />
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import button from '../../../app/styles/button.module.css';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { TextAreaField } from '../../../components/form/TextAreaField.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import form from '../../auth/components/AuthForm.module.css';
@@ -119,13 +120,9 @@ function SetupProfileForm({ user }: { user: SessionUser }) {
           error={pictureError}
           disabled={busy}
         />
-        <button
-          type="submit"
-          className={`${button.base} ${button.primary} ${button.large} ${button.block}`}
-          disabled={busy}
-        >
-          {isSubmitting ? 'Saving...' : 'Save Profile'}
-        </button>
+        <SubmitButton pending={isSubmitting} pendingLabel="Saving..." disabled={busy}>
+          Save Profile
+        </SubmitButton>
       </form>
     </AuthLayout>
   );

@@ -1,0 +1,30 @@
+import type { PublicConfig } from '@printmarket/shared/types';
+import type { ComponentType } from 'react';
+import { useConfig } from '../../config/api/get-config.ts';
+import { LegalDocument, type LegalSection } from './LegalDocument.tsx';
+import { LegalStatus } from './LegalStatus.tsx';
+
+type LegalPageProps = {
+  title: string;
+  intro: ComponentType<PublicConfig>;
+  sections: (config: PublicConfig) => LegalSection[];
+};
+
+/**
+ * A legal page whose text names this installation (company, contact address, server location):
+ * loading or failure until the server's configuration has arrived, then the document.
+ */
+export function LegalPage({ title, intro: Intro, sections }: LegalPageProps) {
+  const config = useConfig();
+  if (!config.data) {
+    return (
+      <LegalStatus
+        title={title}
+        failed={config.isError}
+        error={config.error}
+        onRetry={() => config.refetch()}
+      />
+    );
+  }
+  return <LegalDocument title={title} intro={<Intro {...config.data} />} sections={sections(config.data)} />;
+}
