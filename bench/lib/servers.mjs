@@ -18,6 +18,7 @@ import { NodeProcess, readMemory } from './proc.mjs';
  * @param {object} options
  * @param {string} options.label
  * @param {string} options.script
+ * @param {string[]} [options.args] arguments after the script
  * @param {string} options.cwd
  * @param {NodeJS.ProcessEnv} options.env without PORT (set here)
  * @param {string} options.readyPath
@@ -30,7 +31,7 @@ import { NodeProcess, readMemory } from './proc.mjs';
  */
 export async function startServer(options) {
   const port = options.port ?? (await freePort());
-  const proc = new NodeProcess(options.label, [options.script], {
+  const proc = new NodeProcess(options.label, [options.script, ...(options.args ?? [])], {
     cwd: options.cwd,
     env: { ...options.env, PORT: String(port) },
     ipc: options.ipc,

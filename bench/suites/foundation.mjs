@@ -22,6 +22,11 @@ import {
 import { message } from '../lib/resources.mjs';
 import { startBareServer, startServer } from '../lib/servers.mjs';
 
+/** npm's entry script, to run `npm start` as a person would; npm names it when it runs the bench. */
+const NPM_CLI =
+  process.env.npm_execpath ??
+  path.join(path.dirname(fs.realpathSync(process.execPath)), '../lib/node_modules/npm/bin/npm-cli.js');
+
 const DESIGNS = 10_000;
 /** The listing's default page size (docs/api.md). */
 const PAGE_SIZE = 12;
@@ -169,8 +174,18 @@ async function runEngine(ctx, engine, scope) {
   const loadedMemory = api.memory();
   await api.stop();
 
-  log('restarting the API on the same database');
-  const again = await startApi();
+  // The target is about what a person runs: `npm start` (its build check included) on the same data.
+  log('running `npm start` again on the same database');
+  const again = await startServer({
+    label: `npm start (${engine.name})`,
+    script: NPM_CLI,
+    args: ['start', '--silent'],
+    cwd: ROOT,
+    env,
+    readyPath: '/api/health',
+    resources: scope,
+    signal,
+  });
   const secondStartMs = Math.round(again.startupMs);
   await again.stop();
   log(`second start listened after ${secondStartMs} ms`);
@@ -195,7 +210,13 @@ async function runEngine(ctx, engine, scope) {
   }
   targets.push(
     target('server RSS after the load', mb(loadedMemory.rssBytes), '<', LIMITS.rssMB[engine.name], 'MB'),
-    target('second start: spawn to first 200 of /api/health', secondStartMs, '<', LIMITS.secondStartMs, 'ms'),
+    target(
+      'second `npm start`: spawn to first 200 of /api/health',
+      secondStartMs,
+      '<',
+      LIMITS.secondStartMs,
+      'ms',
+    ),
   );
 
   const baseline = { ...bareLoad, shareOfBare: 1, rssMB: mb(bareMemory.rssBytes) };
@@ -340,7 +361,7 @@ function printReport(label, result, rows) {
       `bare Fastify ${mem.bareRssMB} MB`,
   );
   console.log(
-    `start, spawn to first 200 of /api/health: first ${result.startup.firstStartMs} ms, second ${result.startup.secondStartMs} ms`,
+    `start, spawn to first 200 of /api/health: first (node server.js) ${result.startup.firstStartMs} ms, second (npm start) ${result.startup.secondStartMs} ms`,
   );
   console.log('targets:');
   for (const t of result.targets) console.log(`  ${formatTarget(t)}`);
