@@ -1,6 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { lockDirectory } from './lock.ts';
 import { PGlitePool } from './pglite-pool.ts';
 import type { DB } from './schema.ts';
@@ -13,20 +12,24 @@ export type DatabaseTarget =
   | { engine: 'pglite'; dir?: string };
 
 // int8 (counts, sums, file sizes) as JS numbers: every value we store fits in 2^53.
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+const parseInt8 = (value: string) => Number.parseInt(value, 10);
 
+/** Each engine's driver is loaded only when used, which keeps start-up quick and memory low. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.engine === 'postgres') {
+    const { default: pg } = await import('pg');
+    pg.types.setTypeParser(20, parseInt8);
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     // Fail at start with the server's own message rather than on the first request.
     await pool.query('select 1');
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
+  const { PGlite } = await import('@electric-sql/pglite');
   const release = target.dir ? lockDirectory(target.dir) : () => {};
   try {
     const db = await PGlite.create({
       dataDir: target.dir,
-      parsers: { 20: (v: string) => Number.parseInt(v, 10) },
+      parsers: { 20: parseInt8 },
       // PostgreSQL's default 128 MB of shared buffers lives inside the WASM heap and is never given
       // back; 32 MB holds the hot pages of a sizeable shop and keeps the process small.
       startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
