@@ -51,7 +51,11 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+/**
+ * `defaults.webDistDir` is where the built web app lies when WEB_DIST_DIR is unset; the server's
+ * entry file knows it (it sits in apps/api/dist). Without either, no web app is served (tests).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { webDistDir?: string } = {}) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -98,6 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
     trustProxy: e.TRUST_PROXY,
     legal: { companyName: e.COMPANY_NAME, contactEmail: e.CONTACT_EMAIL, serverLocation: e.SERVER_LOCATION },
-    webDistDir: e.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaults.webDistDir,
   };
 }

@@ -11,7 +11,8 @@ import { SeedRepo } from './seed/seed-repo.ts';
 
 /** Start: configuration, database, migrations, leftovers sweep, demo content, listen. */
 async function main() {
-  const config = loadConfig();
+  // This file is bundled to apps/api/dist/server.js; the web build is apps/web/dist.
+  const config = loadConfig(process.env, { webDistDir: path.resolve(import.meta.dirname, '../../web/dist') });
   const db = await openDatabase(
     config.databaseUrl
       ? { engine: 'postgres', url: config.databaseUrl }

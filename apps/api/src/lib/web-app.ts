@@ -20,10 +20,10 @@ const CONTENT_SECURITY_POLICY = [
 /**
  * Serves the built web app: hashed assets cached for a year, and index.html (never cached) for
  * every other page address, so the client-side router can show the page or its not-found view.
- * Unknown /api and /uploads addresses stay JSON 404s.
+ * Unknown /api and /uploads addresses stay JSON 404s, as does everything when there is no build.
  */
-export async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
+export async function serveWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+  const hasBuild = distDir !== undefined && fs.existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,

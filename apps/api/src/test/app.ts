@@ -28,7 +28,6 @@ export async function createTestApp(
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });
   const { db, drop } = await createTestDatabase();
