@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 // The API (and the uploaded images it serves) runs on port 3000 during development.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -8,7 +9,7 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   // Fixed root, so `vite --config apps/web/vite.config.ts` works from the repository root too.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

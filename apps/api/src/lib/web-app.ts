@@ -28,6 +28,8 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | undefi
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
+      // The web build writes .br and .gz beside each asset; they are sent to browsers that accept them.
+      preCompressed: true,
       // One route per built file, found at start; every other path falls to the page handler below.
       wildcard: false,
       setHeaders(reply, filePath) {
