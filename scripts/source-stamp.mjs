@@ -13,21 +13,30 @@ const sources = [
 const outputs = ['apps/api/dist/server.js', 'apps/web/dist/index.html'];
 const stampFile = path.join(root, 'apps/api/dist/.source-stamp');
 
-function newestMtime(entry) {
+/**
+ * The newest modification time and the number of source files. Folder times are left out: tools
+ * write and remove temporary files beside their configs during a build (Vite does).
+ */
+function scan(entry, totals = { newest: 0, files: 0 }) {
   const full = path.join(root, entry);
-  if (!fs.existsSync(full)) return 0;
+  if (!fs.existsSync(full)) return totals;
   const stat = fs.statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const name of fs.readdirSync(full)) {
-    if (name === 'node_modules' || name === 'dist') continue;
-    newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  if (!stat.isDirectory()) {
+    totals.newest = Math.max(totals.newest, stat.mtimeMs);
+    totals.files += 1;
+    return totals;
   }
-  return newest;
+  for (const name of fs.readdirSync(full)) {
+    if (name === 'node_modules' || name === 'dist' || name.includes('.timestamp-')) continue;
+    scan(path.join(entry, name), totals);
+  }
+  return totals;
 }
 
 export function currentStamp() {
-  return String(Math.max(...sources.map(newestMtime)));
+  const totals = { newest: 0, files: 0 };
+  for (const source of sources) scan(source, totals);
+  return `${totals.newest}:${totals.files}`;
 }
 
 export function buildIsCurrent() {
