@@ -58,7 +58,7 @@ test('sign up with a corrected mistake, set up the profile, log out and sign in 
   await expect(page.getByText(`Hello, ${username}`)).toBeVisible();
 });
 
-test('a token in the address is stored, removed from the address, and signs the person in', async ({
+test('a sign-in token in the callback address signs in and leaves the address; elsewhere it is ignored', async ({
   page,
   request,
 }) => {
@@ -67,10 +67,17 @@ test('a token in the address is stored, removed from the address, and signs the 
     data: { username, name: 'Token Person', email: `${username}@example.com`, password: 'secret123' },
   });
   const { token } = await res.json();
+
+  // A token on an ordinary page (a crafted link) is removed and does not sign anyone in.
   await page.goto(`/?token=${encodeURIComponent(token)}`);
-  await expect(page.getByText(`Hello, ${username}`)).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Newest Models' })).toBeVisible();
   expect(page.url()).not.toContain('token');
+  await expect(page.getByText(`Hello, ${username}`)).toHaveCount(0);
+
+  // Where Google sign-in returns, with the token in the fragment as the server sends it.
+  await page.goto(`/oauth-callback#token=${encodeURIComponent(token)}`);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(`Hello, ${username}`)).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(token);
 });
 

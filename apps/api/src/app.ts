@@ -45,7 +45,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Fastify's own request/response lines are off: logOneLinePerRequest writes one line instead.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    // A hop count, not `true`: a client must not be able to name its own address.
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
   });
   // JSON only: a text body on a JSON route is a client mistake, answered 415.
   app.removeContentTypeParser('text/plain');
@@ -58,7 +59,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   logOneLinePerRequest(app);
+  const https = config.publicUrl.startsWith('https://');
   app.addHook('onSend', async (_request, reply) => {
+    if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
@@ -79,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = new UsersService(new UsersRepo(db), files);
   const designs = new DesignsService(new DesignsRepo(db));
   registerAuthContext(app, (token) => auth.authenticate(token));
+  purgeExpiredSessionsHourly(app, auth);
 
   app.get('/api/health', async () => ({ ok: true }));
   app.get(
@@ -113,4 +117,16 @@ function logOneLinePerRequest(app: FastifyInstance) {
       'request',
     );
   });
+}
+
+/** Every sign-in adds a session row; expired ones go at start and then once an hour. */
+function purgeExpiredSessionsHourly(app: FastifyInstance, auth: AuthService) {
+  const purge = () =>
+    auth.purgeExpiredSessions().catch((err) => app.log.error({ err }, 'session purge failed'));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await purge();
+    timer = setInterval(purge, 3_600_000).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -42,7 +42,8 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   SIGNUP_MAX_PER_HOUR: z.coerce.number().int().min(1).default(20),
-  TRUST_PROXY: bool,
+  /** How many reverse proxies stand in front (0: none). Their X-Forwarded-For entries are trusted. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   COMPANY_NAME: z.string().default('PrintMarket LLC'),
   CONTACT_EMAIL: z.email().default('support@printmarket.example'),
   SERVER_LOCATION: z.string().default('the United States'),
@@ -99,7 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
         : undefined,
     loginLimit: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 },
     signUpLimit: { max: e.SIGNUP_MAX_PER_HOUR, windowMs: 3_600_000 },
-    /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
+    /** Proxies to trust for the client address; a count, so a client cannot add hops of its own. */
     trustProxy: e.TRUST_PROXY,
     legal: { companyName: e.COMPANY_NAME, contactEmail: e.CONTACT_EMAIL, serverLocation: e.SERVER_LOCATION },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaults.webDistDir,

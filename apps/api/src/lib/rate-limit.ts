@@ -26,6 +26,12 @@ export class WindowCounter {
     else this.#hits.set(key, { count: 1, resetAt: this.now() + this.windowMs });
   }
 
+  /** Takes back one hit, e.g. an attempt counted in advance that turned out fine. */
+  forgive(key: string): void {
+    const entry = this.#current(key);
+    if (entry && entry.count > 0) entry.count -= 1;
+  }
+
   reset(key: string): void {
     this.#hits.delete(key);
   }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { notFound } from './errors.ts';
 import { isPublicImageKey } from './public-images.ts';
 import { FileNotFoundError, type FileStore } from './storage/file-store.ts';
 
@@ -6,8 +7,7 @@ import { FileNotFoundError, type FileStore } from './storage/file-store.ts';
 export function uploadsRoute(app: FastifyInstance, files: FileStore): void {
   app.get<{ Params: { '*': string } }>('/uploads/*', async (request, reply) => {
     const key = request.params['*'];
-    const notFound = { message: 'Not found.', code: 'NOT_FOUND' };
-    if (!isPublicImageKey(key)) return reply.code(404).send(notFound);
+    if (!isPublicImageKey(key)) throw notFound();
     try {
       const stream = await files.get(key);
       return reply
@@ -15,7 +15,7 @@ export function uploadsRoute(app: FastifyInstance, files: FileStore): void {
         .header('cache-control', 'public, max-age=31536000, immutable')
         .send(stream);
     } catch (err) {
-      if (err instanceof FileNotFoundError) return reply.code(404).send(notFound);
+      if (err instanceof FileNotFoundError) throw notFound();
       throw err;
     }
   });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { notFound } from './errors.ts';
 
 // Scripts only from our origin; the React app needs no inline script. Styles may be inline
 // (React style attributes); images may be data/blob URLs (previews of files being chosen).
@@ -32,6 +33,8 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | undefi
       preCompressed: true,
       // One route per built file, found at start; every other path falls to the page handler below.
       wildcard: false,
+      // index.html is sent only by the page handler, which adds the content security policy.
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -39,13 +42,14 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | undefi
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !/^\/(api|uploads)(\/|$)/.test(request.url);
+    const path = request.url.split('?')[0] ?? '';
+    const isPage = request.method === 'GET' && !/^\/(api|uploads)(\/|$)/.test(path);
     if (isPage && hasBuild) {
       return reply
         .header('cache-control', 'no-cache')
         .header('content-security-policy', CONTENT_SECURITY_POLICY)
         .sendFile('index.html');
     }
-    return reply.code(404).send({ message: 'Not found.', code: 'NOT_FOUND' });
+    throw notFound();
   });
 }

@@ -9,6 +9,11 @@ import { type AcceptedImageType, SNIFF_LENGTH, sniffImageType } from './sniff-im
  * file can still expand to gigabytes of pixels (a decompression bomb).
  */
 export const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * BMP is decoded in JavaScript on the main thread (sharp cannot read it); a lower cap keeps the
+ * worst case near a second. Nobody photographs in BMP at more than 12 megapixels.
+ */
+export const MAX_BMP_PIXELS = 12_000_000;
 
 /** Upper bound on the CPU one upload may take, so a pathological file cannot hold a worker. */
 const PROCESSING_TIMEOUT_SECONDS = 30;
@@ -113,7 +118,7 @@ async function openWithSharp(input: string | Buffer, type: Exclude<AcceptedImage
 async function openBmp(input: string | Buffer) {
   const file = Buffer.isBuffer(input) ? input : await readFile(input);
   try {
-    const { data, width, height } = decodeBmp(file, MAX_INPUT_PIXELS);
+    const { data, width, height } = decodeBmp(file, MAX_BMP_PIXELS);
     const sharp = await loadSharp();
     return sharp(data, { raw: { width, height, channels: 4 }, limitInputPixels: MAX_INPUT_PIXELS }).timeout({
       seconds: PROCESSING_TIMEOUT_SECONDS,

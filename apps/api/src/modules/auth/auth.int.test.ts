@@ -123,6 +123,16 @@ describe(`accounts (${process.env.TEST_ENGINE})`, () => {
     expect(right.statusCode).toBe(429);
   });
 
+  it('counts parallel guesses too: a burst gets no more than the limit of tries', async () => {
+    const { email } = await signUp(t.app, 'Burst');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => login({ email, password: 'wrong-guess' }, '10.3.0.1')),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(3);
+    expect(codes.filter((c) => c === 429)).toHaveLength(17);
+  });
+
   it('revokes a token at logout; other sessions of the same person keep working', async () => {
     const { token, email, password } = await signUp(t.app, 'Leaver');
     const other = (await login({ email, password }, '10.2.0.1')).json().token as string;
@@ -188,5 +198,53 @@ describe(`accounts (${process.env.TEST_ENGINE})`, () => {
       (await t.app.inject({ method: 'GET', url: '/api/profile/00000000-0000-4000-8000-000000000000' }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe(`client addresses (${process.env.TEST_ENGINE})`, () => {
+  it('ignores a client-sent X-Forwarded-For unless proxies are configured', async () => {
+    const t = await createTestApp({ SIGNUP_MAX_PER_HOUR: '2' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+          payload: { ...valid, username: `Spoof${i}`, email: `spoof${i}@example.com` },
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([201, 201, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe(`session housekeeping (${process.env.TEST_ENGINE})`, () => {
+  it('removes expired session rows when the app starts and keeps live ones', async () => {
+    const t = await createTestApp();
+    try {
+      const user = await t.db
+        .insertInto('users')
+        .values({ username: 'Sleeper', name: 'S', email: 'sleeper@example.com' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const hour = 3_600_000;
+      await t.db
+        .insertInto('sessions')
+        .values([
+          { user_id: user.id, expires_at: new Date(Date.now() - hour) },
+          { user_id: user.id, expires_at: new Date(Date.now() + hour) },
+        ])
+        .execute();
+      await t.app.ready();
+      const left = await t.db.selectFrom('sessions').select('expires_at').execute();
+      expect(left).toHaveLength(1);
+      expect(left[0]!.expires_at.getTime()).toBeGreaterThan(Date.now());
+    } finally {
+      await t.close();
+    }
   });
 });

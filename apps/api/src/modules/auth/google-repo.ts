@@ -48,16 +48,22 @@ export class GoogleRepo {
 
   /**
    * Links a Google account to an existing one, only while it has no Google account yet; undefined
-   * when another sign-in linked it first.
+   * when another sign-in linked it first. Nobody ever proved they own the email of a password
+   * sign-up, so the password and every open session are dropped in the same transaction: someone
+   * who registered the address before its owner cannot keep a way into the owner's account.
    */
   linkGoogleSub(userId: string, googleSub: string): Promise<GoogleAccount | undefined> {
-    return this.db
-      .updateTable('users')
-      .set({ google_sub: googleSub, updated_at: new Date() })
-      .where('id', '=', userId)
-      .where('google_sub', 'is', null)
-      .returning(['id', 'google_sub as googleSub', 'profile_completed as profileCompleted'])
-      .executeTakeFirst();
+    return this.db.transaction().execute(async (trx) => {
+      const linked = await trx
+        .updateTable('users')
+        .set({ google_sub: googleSub, password_hash: null, updated_at: new Date() })
+        .where('id', '=', userId)
+        .where('google_sub', 'is', null)
+        .returning(['id', 'google_sub as googleSub', 'profile_completed as profileCompleted'])
+        .executeTakeFirst();
+      if (linked) await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+      return linked;
+    });
   }
 
   /** Lower-cased usernames that start with `prefix` (letters and digits only, so no LIKE escaping). */

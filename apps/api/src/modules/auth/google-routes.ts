@@ -36,7 +36,9 @@ export function googleRoutes(
       });
       reply.header('set-cookie', clearedStateCookie({ secure }));
       const page = needsProfile ? '/setup-profile' : '/oauth-callback';
-      return redirect(reply, `${page}?token=${encodeURIComponent(token)}`);
+      // In the fragment, which browsers never send to a server: the token stays out of access
+      // logs and Referer headers. The web app reads it there (and, as the spec has it, in the query).
+      return redirect(reply, `${page}#token=${encodeURIComponent(token)}`);
     } catch (err) {
       // A callback for another browser's state (a forged link) leaves this browser's own sign-in
       // in progress; every other outcome ends it.

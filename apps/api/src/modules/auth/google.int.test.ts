@@ -4,6 +4,13 @@ import { type MutableToken, OAuth2Server, type TokenRequestIncomingMessage } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
 
+/** The session token the callback put in the landing page's fragment. */
+function tokenIn(landing: URL): string {
+  const token = new URLSearchParams(landing.hash.slice(1)).get('token');
+  if (!token) throw new Error(`no token in ${landing.href}`);
+  return token;
+}
+
 const CLIENT_ID = 'printmarket-test-client';
 const GOOGLE_ENV = { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: 'test-client-secret' };
 
@@ -149,7 +156,7 @@ describe(`Google sign-in (${process.env.TEST_ENGINE})`, () => {
     const { res, landing } = await signInWithGoogle(identity);
     expect(landing.pathname).toBe('/setup-profile');
     expect(String(res.headers['set-cookie'])).toContain('pm_google_state=; Path=/api/auth/google; Max-Age=0');
-    const me = await currentUser(landing.searchParams.get('token')!);
+    const me = await currentUser(tokenIn(landing));
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({
       username: 'newmaker',
@@ -164,16 +171,16 @@ describe(`Google sign-in (${process.env.TEST_ENGINE})`, () => {
   it('signs the same Google account in again, and goes to /oauth-callback once the profile is done', async () => {
     const identity = { sub: 'g-again', email: 'again@example.com', email_verified: true, name: 'Al Again' };
     const first = await signInWithGoogle(identity);
-    const firstUser = (await currentUser(first.landing.searchParams.get('token')!)).json();
+    const firstUser = (await currentUser(tokenIn(first.landing))).json();
 
     const second = await signInWithGoogle(identity);
     expect(second.landing.pathname).toBe('/setup-profile');
-    expect((await currentUser(second.landing.searchParams.get('token')!)).json().id).toBe(firstUser.id);
+    expect((await currentUser(tokenIn(second.landing))).json().id).toBe(firstUser.id);
 
     await t.db.updateTable('users').set({ profile_completed: true }).where('id', '=', firstUser.id).execute();
     const third = await signInWithGoogle(identity);
     expect(third.landing.pathname).toBe('/oauth-callback');
-    const me = await currentUser(third.landing.searchParams.get('token')!);
+    const me = await currentUser(tokenIn(third.landing));
     expect(me.json()).toMatchObject({ id: firstUser.id, username: 'again', profileCompleted: true });
   });
 
@@ -191,15 +198,17 @@ describe(`Google sign-in (${process.env.TEST_ENGINE})`, () => {
       name: 'Linda G',
     });
     expect(landing.pathname).toBe('/oauth-callback');
-    expect((await currentUser(landing.searchParams.get('token')!)).json().id).toBe(account.userId);
+    expect((await currentUser(tokenIn(landing))).json().id).toBe(account.userId);
     expect((await userBySub('g-linda'))?.id).toBe(account.userId);
-    // The password still works: linking adds a way in, it does not replace one.
+    // Whoever set the password never proved the address was theirs: the password and the
+    // sessions it opened end, and only the Google sign-in remains.
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: account.email, password: account.password },
     });
-    expect(login.statusCode).toBe(200);
+    expect(login.statusCode).toBe(401);
+    expect((await currentUser(account.token)).statusCode).toBe(401);
   });
 
   it('does not link or create an account for an unverified email', async () => {
@@ -212,7 +221,7 @@ describe(`Google sign-in (${process.env.TEST_ENGINE})`, () => {
     });
     expect(landing.pathname).toBe('/oauth-callback');
     expect(landing.searchParams.get('error')).toBe('email_unverified');
-    expect(landing.searchParams.has('token')).toBe(false);
+    expect(landing.hash).toBe('');
     expect(await userBySub('g-squatter')).toBeUndefined();
     expect(await sessionCount()).toBe(sessions);
   });
@@ -232,7 +241,7 @@ describe(`Google sign-in (${process.env.TEST_ENGINE})`, () => {
     const names: string[] = [];
     for (const sub of ['g-sam-1', 'g-sam-2']) {
       const { landing } = await signInWithGoogle({ sub, email: `Sam@${sub}.example`, email_verified: true });
-      names.push((await currentUser(landing.searchParams.get('token')!)).json().username);
+      names.push((await currentUser(tokenIn(landing))).json().username);
     }
     expect(names).toEqual(['sam', 'sam2']);
 
@@ -250,7 +259,7 @@ describe(`Google sign-in (${process.env.TEST_ENGINE})`, () => {
       results.map(async (res) => {
         const landing = new URL(String(res.headers.location), 'http://app.test');
         expect(landing.pathname).toBe('/setup-profile');
-        return (await currentUser(landing.searchParams.get('token')!)).json().username as string;
+        return (await currentUser(tokenIn(landing))).json().username as string;
       }),
     );
     expect(raced.sort()).toEqual(['kim', 'kim2', 'kim3']);
@@ -307,7 +316,7 @@ describe(`Google sign-in (${process.env.TEST_ENGINE})`, () => {
     }
     expect(await userBySub('g-csrf')).toBeUndefined();
     const real = await callback(path, cookie);
-    expect(String(real.headers.location)).toMatch(/^\/setup-profile\?token=/);
+    expect(String(real.headers.location)).toMatch(/^\/setup-profile#token=/);
   });
 
   it('refuses an expired state and passes on a provider error as a short code', async () => {
@@ -373,10 +382,7 @@ describe(`Google sign-in logging (${process.env.TEST_ENGINE})`, () => {
       const q = new URL(path, 'http://x').searchParams;
       return [q.get('code')!, q.get('state')!];
     });
-    secrets.push(
-      new URL(ok.location, 'http://x').searchParams.get('token')!,
-      GOOGLE_ENV.GOOGLE_CLIENT_SECRET,
-    );
+    secrets.push(tokenIn(new URL(ok.location, 'http://x')), GOOGLE_ENV.GOOGLE_CLIENT_SECRET);
     const allLogs = logged.lines.join('\n');
     for (const secret of secrets) expect(allLogs).not.toContain(secret);
   });

@@ -46,12 +46,12 @@ export class AuthService {
     const keys = [`ip:${clientIp}`, `email:${input.email}`];
     for (const key of keys)
       this.#refuseWhileLimited(this.loginFailures, key, 'Too many failed sign-in attempts.');
+    // Counted before the slow password check, so a burst of parallel guesses meets the limit too.
+    for (const key of keys) this.loginFailures.hit(key);
     const account = await this.repo.findCredentialsByEmail(input.email);
     const ok = await verifyPassword(account?.password_hash ?? null, input.password);
-    if (!account || !ok) {
-      for (const key of keys) this.loginFailures.hit(key);
-      throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
-    }
+    if (!account || !ok) throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+    this.loginFailures.forgive(`ip:${clientIp}`);
     this.loginFailures.reset(`email:${input.email}`);
     return { userId: account.id, token: await this.startSession(account.id) };
   }
@@ -65,6 +65,11 @@ export class AuthService {
 
   async logout(viewer: Viewer): Promise<void> {
     await this.repo.deleteSession(viewer.sessionId);
+  }
+
+  /** Sessions past their expiry can never be used again; their rows are removed. */
+  purgeExpiredSessions(): Promise<void> {
+    return this.repo.deleteExpiredSessions();
   }
 
   /** The viewer a token stands for, if its signature is good and its session is still open. */

@@ -9,13 +9,13 @@ const listQuery = z.object({
   page: z.coerce
     .number('page must be a number.')
     .int('page must be a whole number.')
-    .min(1)
-    .max(10_000)
+    .min(1, 'page must be 1 or more.')
+    .max(10_000, 'page must be at most 10000.')
     .default(1),
   limit: z.coerce
     .number('limit must be a number.')
     .int('limit must be a whole number.')
-    .min(1)
+    .min(1, 'limit must be 1 or more.')
     .default(PAGE_SIZE_DEFAULT)
     .transform((n) => Math.min(n, PAGE_SIZE_MAX)),
 });

@@ -62,10 +62,13 @@ export class UsersRepo {
         .executeTakeFirstOrThrow();
       onLocked(current);
       const usernameChanges = change.username !== undefined && change.username !== current.username;
+      // Only a different name uses up the one change; fixing its capitals does not.
+      const isNewName = usernameChanges && change.username?.toLowerCase() !== current.username.toLowerCase();
       await trx
         .updateTable('users')
         .set({
-          ...(usernameChanges ? { username: change.username, last_username_change: new Date() } : {}),
+          ...(usernameChanges ? { username: change.username } : {}),
+          ...(isNewName ? { last_username_change: new Date() } : {}),
           ...(change.bio !== undefined ? { bio: change.bio } : {}),
           ...(change.location !== undefined ? { location: change.location } : {}),
           ...(change.socialLinks ? { social_links: JSON.stringify(change.socialLinks) } : {}),

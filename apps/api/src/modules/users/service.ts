@@ -65,7 +65,8 @@ export class UsersService {
         viewer.id,
         { ...fields, profilePictureKey, bannerImageKey },
         (current) => {
-          const changing = fields.username !== undefined && fields.username !== current.username;
+          const changing =
+            fields.username !== undefined && fields.username.toLowerCase() !== current.username.toLowerCase();
           if (changing && current.last_username_change)
             throw conflict(USERNAME_CHANGED_ONCE, 'USERNAME_LOCKED');
         },

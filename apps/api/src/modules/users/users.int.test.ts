@@ -131,6 +131,16 @@ describe(`profile update (${process.env.TEST_ENGINE})`, () => {
     expect((await update(token, multipart({ username: 'Renamed', bio: 'still me' }))).statusCode).toBe(200);
   });
 
+  it('lets a person fix the capitals of their name without using up the one change', async () => {
+    const { token } = await signUp(t.app, 'capsname');
+    const recased = await update(token, multipart({ username: 'CapsName' }));
+    expect(recased.statusCode).toBe(200);
+    expect(recased.json().user).toMatchObject({ username: 'CapsName', lastUsernameChange: null });
+    const renamed = await update(token, multipart({ username: 'OtherName' }));
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().user.lastUsernameChange).not.toBeNull();
+  });
+
   it('validates fields: bad username characters, non-http links, broken JSON', async () => {
     const { token } = await signUp(t.app, 'Validator');
     const badName = await update(token, multipart({ username: 'no spaces' }));

@@ -2,10 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { readAddressToken } from './address-token.ts';
 
 describe('readAddressToken', () => {
-  it('takes the token and keeps the rest of the address', () => {
+  it('takes the token from the fragment, where the server puts it, and keeps the rest', () => {
+    expect(readAddressToken('http://localhost:3000/oauth-callback?x=1#token=abc.def')).toEqual({
+      token: 'abc.def',
+      cleanedUrl: '/oauth-callback?x=1',
+    });
+  });
+
+  it('takes the token from the query, as the spec describes, and keeps the rest', () => {
     expect(readAddressToken('http://localhost:3000/setup-profile?token=abc.def&x=1#top')).toEqual({
       token: 'abc.def',
       cleanedUrl: '/setup-profile?x=1#top',
+    });
+  });
+
+  it('removes but ignores a token on any other page', () => {
+    expect(readAddressToken('http://localhost:3000/?token=someone-elses')).toEqual({
+      token: null,
+      cleanedUrl: '/',
+    });
+    expect(readAddressToken('http://localhost:3000/dashboard#token=x')).toEqual({
+      token: null,
+      cleanedUrl: '/dashboard',
     });
   });
 

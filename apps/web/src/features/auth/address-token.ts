@@ -1,22 +1,37 @@
 import { clearStoredSession, setStoredToken } from '../../lib/auth-storage.ts';
 
 export type AddressToken = {
-  /** The `token` query parameter, or null when there is none (or it is blank). */
+  /** The token to sign in with, or null (none, blank, or on a page that may not sign anyone in). */
   token: string | null;
-  /** The same address without `token`, relative to the origin; null when nothing was removed. */
+  /** The same address without the token, relative to the origin; null when nothing was removed. */
   cleanedUrl: string | null;
 };
 
 /**
- * Reads the `token` query parameter that the Google sign-in (and links handed out by the server)
- * put in the address. Pure, so it can be tested without a browser.
+ * Only the two pages Google sign-in returns to may sign someone in from the address. Anywhere
+ * else a token is removed but ignored, so a crafted link cannot quietly swap the visitor's
+ * account for someone else's.
+ */
+const SIGN_IN_PAGES = new Set(['/oauth-callback', '/setup-profile']);
+
+/**
+ * Reads the sign-in token from the address: from the fragment (`#token=`), where the server puts
+ * it because browsers never send fragments to servers, or from the `token` query parameter the
+ * spec describes. Pure, so it can be tested without a browser.
  */
 export function readAddressToken(href: string): AddressToken {
   const url = new URL(href);
-  if (!url.searchParams.has('token')) return { token: null, cleanedUrl: null };
-  const token = url.searchParams.get('token')?.trim() || null;
+  const fragment = new URLSearchParams(url.hash.slice(1));
+  const inFragment = fragment.has('token');
+  const inQuery = url.searchParams.has('token');
+  if (!inFragment && !inQuery) return { token: null, cleanedUrl: null };
+  const raw = (inFragment ? fragment.get('token') : url.searchParams.get('token'))?.trim() || null;
   url.searchParams.delete('token');
-  return { token, cleanedUrl: `${url.pathname}${url.search}${url.hash}` };
+  fragment.delete('token');
+  // A fragment without the token is left exactly as it was (`#top` must not become `#top=`).
+  const hash = !inFragment ? url.hash : fragment.size > 0 ? `#${fragment}` : '';
+  const allowed = SIGN_IN_PAGES.has(url.pathname.toLowerCase().replace(/\/+$/, ''));
+  return { token: allowed ? raw : null, cleanedUrl: `${url.pathname}${url.search}${hash}` };
 }
 
 /**

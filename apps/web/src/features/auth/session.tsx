@@ -99,6 +99,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== TOKEN_KEY && event.key !== null) return;
+      // Whoever is signed in now, the previous person's cached data must not show.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
       if (getStoredToken()) void load('restore');
       else {
         generation.current++;
@@ -107,7 +109,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, [load]);
+  }, [load, queryClient]);
 
   const signIn = useCallback(
     (token: string, user?: CurrentUser) => {
