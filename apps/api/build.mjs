@@ -6,7 +6,12 @@ import { context } from 'esbuild';
 const internal = /^@printmarket\//;
 
 const ctx = await context({
-  entryPoints: { server: 'src/server.ts', seed: 'src/seed/cli.ts' },
+  // The preview worker is its own entry: worker threads load it from dist/preview-worker.js.
+  entryPoints: {
+    server: 'src/server.ts',
+    seed: 'src/seed/cli.ts',
+    'preview-worker': 'src/lib/stl-render/preview-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   // Dynamically imported parts (demo seeding, the S3 adapter) become chunks loaded on first use.
