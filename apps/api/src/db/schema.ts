@@ -56,6 +56,7 @@ export interface DesignsTable {
   views: Generated<number>;
   likes_count: Generated<number>;
   downloads: Generated<number>;
+  collection_id: string | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
@@ -72,7 +73,43 @@ export interface DesignFilesTable {
   card_key: string | null;
   size_bytes: number;
   position: number;
+  /** STL files: what the analyser found (lib/stl); null for images. */
+  analysis: ColumnType<StlAnalysisJson | null, string | null | undefined, string | null>;
+  /** STL files: storage keys of the rendered gallery- and card-size previews. */
+  preview_key: string | null;
+  preview_card_key: string | null;
   created_at: DefaultedTimestamp;
+}
+
+export type StlAnalysisJson = {
+  format: 'binary' | 'ascii';
+  triangles: number;
+  sizeMm: [number, number, number];
+  volumeCm3: number;
+  areaCm2: number;
+  closed: boolean | null;
+};
+
+export interface CollectionsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  description: Generated<string>;
+  visibility: Generated<'public' | 'private'>;
+  cover_image_key: string | null;
+  pricing_type: Generated<'free' | 'oneTime' | 'subscription'>;
+  price_cents: Generated<number>;
+  allow_individual_purchase: Generated<boolean>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface DesignViewsTable {
+  design_id: string;
+  /** The signed-in viewer's id, or a hash of an anonymous viewer's address and browser. */
+  viewer: string;
+  /** The start of the hour the view fell in. */
+  hour: Timestamp;
 }
 
 export interface LikesTable {
@@ -95,6 +132,8 @@ export interface DB {
   design_files: DesignFilesTable;
   likes: LikesTable;
   follows: FollowsTable;
+  collections: CollectionsTable;
+  design_views: DesignViewsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
