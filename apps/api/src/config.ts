@@ -48,6 +48,12 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email().default('support@printmarket.example'),
   SERVER_LOCATION: z.string().default('the United States'),
   WEB_DIST_DIR: optionalText,
+  /** Upload limits, checked while the bytes stream in (megabytes may have decimals). */
+  UPLOAD_MAX_STL_MB: z.coerce.number().positive().default(500),
+  UPLOAD_MAX_PHOTO_MB: z.coerce.number().positive().default(20),
+  UPLOAD_MAX_FILES: z.coerce.number().int().min(1).default(40),
+  /** The STL preview worker script; default: dist/preview-worker.js beside the bundled server. */
+  PREVIEW_WORKER_FILE: optionalText,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -104,5 +110,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     trustProxy: e.TRUST_PROXY,
     legal: { companyName: e.COMPANY_NAME, contactEmail: e.CONTACT_EMAIL, serverLocation: e.SERVER_LOCATION },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaults.webDistDir,
+    uploads: {
+      maxStlBytes: Math.floor(e.UPLOAD_MAX_STL_MB * 1024 * 1024),
+      maxPhotoBytes: Math.floor(e.UPLOAD_MAX_PHOTO_MB * 1024 * 1024),
+      maxFiles: e.UPLOAD_MAX_FILES,
+      previewWorkerFile: e.PREVIEW_WORKER_FILE ? path.resolve(e.PREVIEW_WORKER_FILE) : undefined,
+    },
   };
 }

@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { createFileStore } from './lib/storage/create-file-store.ts';
 import { LocalFileStore } from './lib/storage/local-file-store.ts';
+import { sweepUploadLeftovers } from './modules/designs/upload-sweep.ts';
 import { SeedRepo } from './seed/seed-repo.ts';
 
 /** Start: configuration, database, migrations, leftovers sweep, demo content, listen. */
@@ -23,9 +24,12 @@ async function main() {
   // Temporary upload files of a previous run that stopped mid-request.
   await fs.promises.rm(path.join(config.dataDir, 'tmp'), { recursive: true, force: true });
   if (files instanceof LocalFileStore) await files.sweepTemp();
+  // Design files stored by an upload that never committed (the process stopped in between).
+  const orphans = await sweepUploadLeftovers(db, files);
 
   const { secret, generated } = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const app = await buildApp({ config, db, files, jwtSecret: secret });
+  if (orphans.length > 0) app.log.info({ removed: orphans.length }, 'removed upload leftovers from storage');
   if (generated)
     app.log.warn(
       'JWT_SECRET is not set; using a generated key kept in DATA_DIR. Set JWT_SECRET in production.',

@@ -13,6 +13,17 @@ import { MSG } from './messages.ts';
 /** Letters and digits only (spec section 5). ASCII, so usernames are safe in URLs. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9]+$/;
 
+/**
+ * Names that are fixed words in `/api/designs/{username}/{slug}`-shaped addresses
+ * (`/api/designs/username/{name}`, `/api/designs/download/{file}`): a person with one of them could
+ * not be reached there.
+ */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set(['username', 'download']);
+
+export function isReservedUsername(username: string): boolean {
+  return RESERVED_USERNAMES.has(username.toLowerCase());
+}
+
 const required = (label: string) => `${label} is required.`;
 
 export const usernameSchema = z
@@ -20,7 +31,8 @@ export const usernameSchema = z
   .trim()
   .min(1, required('Username'))
   .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters.`)
-  .regex(USERNAME_PATTERN, MSG.usernameChars);
+  .regex(USERNAME_PATTERN, MSG.usernameChars)
+  .refine((name) => !isReservedUsername(name), 'That username is not available.');
 
 export const passwordSchema = z
   .string({ error: required('Password') })

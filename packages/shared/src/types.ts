@@ -59,3 +59,74 @@ export type PublicConfig = {
   contactEmail: string;
   serverLocation: string;
 };
+
+/** What the STL analyser found in a model file (sizes in millimetres). */
+export type StlAnalysis = {
+  format: 'binary' | 'ascii';
+  triangles: number;
+  sizeMm: [number, number, number];
+  volumeCm3: number;
+  areaCm2: number;
+  /** Whether every edge is shared by exactly two triangles; null when not checked. */
+  closed: boolean | null;
+};
+
+/**
+ * A file as the design page shows it. Images are public: `url` is the gallery size, `cardUrl` the
+ * card size. STL files are not: `url` names the call that hands out a signed download link, and
+ * the rendered previews (public images) stand in for them on pages.
+ */
+export type DesignDetailFile = {
+  _id: string;
+  id: string;
+  name: string;
+  type: 'image' | 'stl';
+  url: string;
+  sizeBytes: number;
+  cardUrl?: string;
+  analysis?: StlAnalysis | null;
+  previewUrl?: string | null;
+  previewCardUrl?: string | null;
+};
+
+export type DesignDetail = {
+  _id: string;
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  category: string | null;
+  tags: string[];
+  settings: string;
+  manufacturingInstructions: string;
+  usages: string;
+  isPaid: boolean;
+  /** US dollars. */
+  price: number;
+  createdAt: string;
+  updatedAt: string;
+  views: number;
+  likesCount: number;
+  /** Whether the person asking likes it (false for visitors). */
+  hasLiked: boolean;
+  downloads: number;
+  user: DesignOwner;
+  collectionId: string | null;
+  /** The collection the design belongs to, when the viewer may see it. */
+  collection: { _id: string; id: string; name: string } | null;
+  files: DesignDetailFile[];
+  /** Whether the viewer may download the files (the server enforces it on every file call). */
+  canDownload: boolean;
+  /** Whether the viewer may open the STL files in the 3D viewer. */
+  canViewModel: boolean;
+  canEdit: boolean;
+};
+
+/** Where `/design/{slug}` leads: the canonical `/design/{username}/{slug}`. */
+export type DesignLocation = { username: string; slug: string };
+
+export type LikeResponse = { hasLiked: boolean; likesCount: number };
+
+export type ViewResponse = { views: number };
+
+export type SignedUrlResponse = { url: string };

@@ -28,3 +28,20 @@ export function mayDownloadDesign(viewer: Viewer | null, design: DesignAccessFac
   if (isOwner(viewer, design.ownerId) || !design.isPaid) return { allowed: true };
   return { allowed: false, reason: 'purchase-required' };
 }
+
+/**
+ * Looking at a model in the 3D viewer streams the whole file to the browser, so for a paid design
+ * it is as good as a download: only those who may download may view. Free models are shown to
+ * everyone, visitors included, as the design page invites them to look before signing up.
+ */
+export function mayViewModel(viewer: Viewer | null, design: DesignAccessFacts): DownloadDecision {
+  if (!design.isPaid) return { allowed: true };
+  return mayDownloadDesign(viewer, design);
+}
+
+export type CollectionVisibilityFacts = { ownerId: string; visibility: 'public' | 'private' };
+
+/** A private collection, its name included, is its owner's business alone. */
+export function mayViewCollection(viewer: Viewer | null, collection: CollectionVisibilityFacts): boolean {
+  return collection.visibility === 'public' || isOwner(viewer, collection.ownerId);
+}

@@ -6,7 +6,35 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, payloadTooLarge, unsupportedMedia } from './errors.ts';
 
-export type FileFieldRule = { maxBytes: number; maxCount: number };
+export type FileFieldRule = {
+  maxBytes: number;
+  maxCount: number;
+  /**
+   * Optional check of each file of this field while it streams (content sniffing, STL analysis):
+   * called when the file part starts, with the name the sender gave it.
+   */
+  inspect?: (originalName: string) => FileInspector;
+};
+
+/** Looks at one file's bytes as they stream to disk; throwing (an AppError) refuses the file. */
+export type FileInspector = {
+  /** A tighter size limit for this file than its field's (a photo in a field that also takes STLs). */
+  maxBytes?: number;
+  /** What the sender reads when the file passes that limit. */
+  tooLargeMessage?: string;
+  /** Sees every chunk before it is written. */
+  push(chunk: Buffer): void;
+  /** After the last byte; its result becomes ReceivedFile.inspection. */
+  finish(): unknown;
+};
+
+export type ReceiveOptions = {
+  /**
+   * Called before each file part with the text fields received so far, so that a form whose text
+   * is already wrong is refused before megabytes of files are read.
+   */
+  beforeFile?: (fields: Record<string, string>, field: string, originalName: string) => void;
+};
 
 export type ReceivedFile = {
   field: string;
@@ -14,10 +42,15 @@ export type ReceivedFile = {
   originalName: string;
   tempPath: string;
   size: number;
+  /** What the field's inspector found (its `finish` result); undefined without an inspector. */
+  inspection?: unknown;
 };
 
 export type ReceivedMultipart = {
+  /** Each text field's last value. */
   fields: Record<string, string>;
+  /** Every value of each text field, in order (for repeated fields such as `filesToRemove`). */
+  fieldLists: Record<string, string[]>;
   files: ReceivedFile[];
   /** Removes the temporary files; call it in a `finally`. */
   cleanup: () => Promise<void>;
@@ -35,9 +68,11 @@ export async function receiveMultipart(
   request: FastifyRequest,
   tempDir: string,
   rules: Record<string, FileFieldRule>,
+  options: ReceiveOptions = {},
 ): Promise<ReceivedMultipart> {
   if (!request.isMultipart()) throw unsupportedMedia('Send the form as multipart/form-data.');
   const fields: Record<string, string> = {};
+  const fieldLists: Record<string, string[]> = {};
   const files: ReceivedFile[] = [];
   const cleanup = async () => {
     await Promise.all(files.map((f) => fs.promises.rm(f.tempPath, { force: true })));
@@ -47,12 +82,20 @@ export async function receiveMultipart(
   await fs.promises.mkdir(tempDir, { recursive: true });
   try {
     const parts = request.parts({
-      limits: { fileSize: maxFileBytes + 1, files: maxFiles, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
+      // One file more than the rules allow, so that the count check below answers with its clear
+      // message instead of busboy silently dropping the extra file.
+      limits: {
+        fileSize: maxFileBytes + 1,
+        files: maxFiles + 1,
+        fields: MAX_FIELDS,
+        fieldSize: MAX_FIELD_BYTES,
+      },
     });
     for await (const part of parts) {
       if (part.type === 'field') {
         if (part.valueTruncated) throw payloadTooLarge(`The field '${part.fieldname}' is too long.`);
         fields[part.fieldname] = String(part.value);
+        fieldLists[part.fieldname] = [...(fieldLists[part.fieldname] ?? []), String(part.value)];
         continue;
       }
       const rule = Object.hasOwn(rules, part.fieldname) ? rules[part.fieldname] : undefined;
@@ -62,10 +105,18 @@ export async function receiveMultipart(
       }
       if (files.filter((f) => f.field === part.fieldname).length >= rule.maxCount) {
         part.file.resume();
-        throw badRequest(
+        throw payloadTooLarge(
           `Too many files in '${part.fieldname}' (at most ${rule.maxCount}).`,
           'TOO_MANY_FILES',
         );
+      }
+      let inspector: FileInspector | undefined;
+      try {
+        options.beforeFile?.(fields, part.fieldname, part.filename);
+        inspector = rule.inspect?.(part.filename);
+      } catch (err) {
+        part.file.resume();
+        throw err;
       }
       const tempPath = path.join(tempDir, `${randomUUID()}.part`);
       const received: ReceivedFile = {
@@ -75,31 +126,42 @@ export async function receiveMultipart(
         size: 0,
       };
       files.push(received);
+      const maxBytes = Math.min(rule.maxBytes, inspector?.maxBytes ?? rule.maxBytes);
       await pipeline(
         part.file,
-        sizeGuard(rule.maxBytes, part.fieldname, received),
+        sizeGuard(maxBytes, part.fieldname, received, inspector),
         fs.createWriteStream(tempPath),
       );
+      if (inspector) received.inspection = inspector.finish();
     }
-    return { fields, files, cleanup };
+    return { fields, fieldLists, files, cleanup };
   } catch (err) {
     await cleanup();
     throw err;
   }
 }
 
-function sizeGuard(maxBytes: number, field: string, received: ReceivedFile) {
+/** Counts bytes against the limit and shows each chunk to the inspector before it is written. */
+function sizeGuard(maxBytes: number, field: string, received: ReceivedFile, inspector?: FileInspector) {
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       received.size += chunk.length;
       if (received.size > maxBytes) {
         done(
           payloadTooLarge(
-            `The file in '${field}' is larger than ${formatBytes(maxBytes)}.`,
+            inspector?.tooLargeMessage ?? `The file in '${field}' is larger than ${formatBytes(maxBytes)}.`,
             'FILE_TOO_LARGE',
           ),
         );
-      } else done(null, chunk);
+        return;
+      }
+      try {
+        inspector?.push(chunk);
+      } catch (err) {
+        done(err as Error);
+        return;
+      }
+      done(null, chunk);
     },
   });
 }

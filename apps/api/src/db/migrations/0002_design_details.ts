@@ -42,6 +42,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('collection_id', 'uuid', (c) => c.references('collections.id').onDelete('set null'))
     .execute();
   await db.schema.createIndex('designs_collection_idx').on('designs').column('collection_id').execute();
+  // `/design/{slug}` links (without the username) find the newest design with that slug.
+  await sql`create index designs_slug_idx on designs (slug, created_at desc)`.execute(db);
 
   // One row per design, viewer and hour: a view counts only when its row is new.
   await db.schema

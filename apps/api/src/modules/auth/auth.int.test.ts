@@ -43,6 +43,7 @@ describe(`accounts (${process.env.TEST_ENGINE})`, () => {
     [{ ...valid, password: '12345' }, 'Password must be at least 6 characters.'],
     [{ ...valid, email: 'not-an-email' }, 'Enter a valid email address.'],
     [{ ...valid, name: '' }, 'Full name is required.'],
+    [{ ...valid, username: 'Download' }, 'That username is not available.'],
     [{ ...valid, name: 42 }, 'Full name is required.'],
     [{}, 'Username is required.'],
   ])('refuses bad registration input %# with a clear 400', async (payload, message) => {

@@ -1,3 +1,4 @@
+import { isReservedUsername } from '@printmarket/shared/auth';
 import { USERNAME_MAX_LENGTH } from '@printmarket/shared/constants';
 
 /** Used when neither the email nor the name has a single usable letter or digit. */
@@ -36,7 +37,7 @@ export function usernamePrefix(base: string): string {
  * starts at 2 because "maker2" reads as "the second maker".
  */
 export function firstFreeUsername(base: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(base.toLowerCase())) return base;
+  if (!taken.has(base.toLowerCase()) && !isReservedUsername(base)) return base;
   for (let n = 2; ; n++) {
     const candidate = withSuffix(base, String(n));
     if (!taken.has(candidate.toLowerCase())) return candidate;

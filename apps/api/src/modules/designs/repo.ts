@@ -41,17 +41,27 @@ export class DesignsRepo {
           'users.username as owner_username',
           'users.profile_picture_key as owner_picture_key',
           eb.selectFrom('designs').select(eb.fn.countAll<number>().as('n')).as('total'),
+          // Photos first, then the rendered previews of the STL files: a design without photos
+          // still shows its models on the card.
           jsonArrayFrom(
             eb
               .selectFrom('design_files')
               .select([
                 'design_files.id',
                 'design_files.name',
-                'design_files.storage_key',
-                'design_files.card_key',
+                sql<string>`coalesce(design_files.preview_key, design_files.storage_key)`.as('storage_key'),
+                sql<string | null>`coalesce(design_files.card_key, design_files.preview_card_key)`.as(
+                  'card_key',
+                ),
               ])
               .whereRef('design_files.design_id', '=', 'designs.id')
-              .where('design_files.kind', '=', 'image')
+              .where((w) =>
+                w.or([
+                  w('design_files.kind', '=', 'image'),
+                  w('design_files.preview_card_key', 'is not', null),
+                ]),
+              )
+              .orderBy('design_files.kind')
               .orderBy('design_files.position')
               .orderBy('design_files.id')
               .limit(CARD_IMAGES),

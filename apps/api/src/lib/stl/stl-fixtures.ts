@@ -1,0 +1,90 @@
+/**
+ * Real STL files for the tests, written the way exporters write them. A triangle is 9 numbers:
+ * x, y, z of its three corners, counter-clockwise seen from outside.
+ */
+export type Triangle = [number, number, number, number, number, number, number, number, number];
+
+/** An axis-aligned box from the origin to (x, y, z): 12 triangles, closed, facing outward. */
+export function box(x: number, y: number, z: number): Triangle[] {
+  const p = (i: number): [number, number, number] => [i & 1 ? x : 0, i & 2 ? y : 0, i & 4 ? z : 0];
+  // Each face as corner indices (bit 0: x, bit 1: y, bit 2: z), counter-clockwise from outside.
+  const faces = [
+    [0, 2, 3, 1], // bottom, z = 0
+    [4, 5, 7, 6], // top
+    [0, 1, 5, 4], // front, y = 0
+    [2, 6, 7, 3], // back
+    [0, 4, 6, 2], // left, x = 0
+    [1, 3, 7, 5], // right
+  ];
+  return faces.flatMap(([a, b, c, d]) => [
+    [...p(a!), ...p(b!), ...p(c!)] as Triangle,
+    [...p(a!), ...p(c!), ...p(d!)] as Triangle,
+  ]);
+}
+
+export type BinaryOptions = { header?: string; declaredCount?: number };
+
+export function binaryStl(triangles: Triangle[], options: BinaryOptions = {}): Buffer {
+  const out = Buffer.alloc(84 + 50 * triangles.length);
+  out.write(options.header ?? 'test mesh', 0, 'latin1');
+  out.writeUInt32LE(options.declaredCount ?? triangles.length, 80);
+  triangles.forEach((t, i) => {
+    t.forEach((value, k) => {
+      out.writeFloatLE(value, 84 + i * 50 + 12 + k * 4);
+    });
+  });
+  return out;
+}
+
+export type AsciiOptions = {
+  name?: string;
+  newline?: string;
+  indent?: string;
+  /** How a coordinate is written; by default the shortest text that reads back as the same float32. */
+  format?: (value: number) => string;
+};
+
+export function asciiStl(triangles: Triangle[], options: AsciiOptions = {}): Buffer {
+  const nl = options.newline ?? '\n';
+  const ind = options.indent ?? '  ';
+  const format = options.format ?? ((value: number) => String(Math.fround(value)));
+  const name = options.name ?? 'test';
+  const lines = [`solid ${name}`];
+  for (const t of triangles) {
+    lines.push(`${ind}facet normal 0 0 0`, `${ind}${ind}outer loop`);
+    for (let v = 0; v < 3; v++) {
+      const [x, y, z] = t.slice(v * 3, v * 3 + 3) as [number, number, number];
+      lines.push(`${ind}${ind}${ind}vertex ${format(x)} ${format(y)} ${format(z)}`);
+    }
+    lines.push(`${ind}${ind}endloop`, `${ind}endfacet`);
+  }
+  lines.push(`endsolid ${name}`);
+  return Buffer.from(lines.join(nl) + nl, 'latin1');
+}
+
+/** The triangles of a binary STL (for turning a generated model into ASCII). */
+export function trianglesOf(binary: Buffer): Triangle[] {
+  const count = binary.readUInt32LE(80);
+  return Array.from(
+    { length: count },
+    (_, i) => Array.from({ length: 9 }, (_, k) => binary.readFloatLE(84 + i * 50 + 12 + k * 4)) as Triangle,
+  );
+}
+
+/** Splits `bytes` at the given offsets (sorted or not, duplicates allowed). */
+export function splitAt(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
+  const points = [...new Set(cuts.map((c) => Math.min(bytes.length, Math.max(0, c))))].sort((a, b) => a - b);
+  const parts: Uint8Array[] = [];
+  let start = 0;
+  for (const point of [...points, bytes.length]) {
+    parts.push(bytes.subarray(start, point));
+    start = point;
+  }
+  return parts;
+}
+
+export function chunksOf(bytes: Uint8Array, size: number): Uint8Array[] {
+  const parts: Uint8Array[] = [];
+  for (let at = 0; at < bytes.length; at += size) parts.push(bytes.subarray(at, at + size));
+  return parts;
+}

@@ -1,0 +1,67 @@
+import { createReadStream } from 'node:fs';
+import { readStlTriangles } from '../stl/read-triangles.ts';
+import { StlDecoder } from '../stl/stl-decoder.ts';
+import { TRIANGLE_RECORD_SIZE, type TriangleSink, VERTICES_OFFSET } from '../stl/triangle-batch.ts';
+
+const FLOATS_PER_TRIANGLE = 9;
+
+/**
+ * Most triangles a preview is rendered from (36 bytes each: 36 MB). A card is 600x450 pixels and a
+ * gallery image 1200x900: a mesh beyond this has several triangles per pixel, so an even sample
+ * draws the same picture while the memory of one render stays bounded whatever the upload.
+ */
+export const PREVIEW_TRIANGLE_BUDGET = 1_000_000;
+
+/**
+ * The triangles to render a preview of an STL file from: all of them, or every k-th for a file of
+ * more than `budget` (its count known from the upload's analysis). Streamed from disk.
+ */
+export async function readPreviewTriangles(
+  path: string,
+  triangles: number,
+  budget = PREVIEW_TRIANGLE_BUDGET,
+): Promise<Float32Array> {
+  if (triangles <= budget) return readStlTriangles(path);
+  const stride = Math.ceil(triangles / budget);
+  const sink = new EveryKth(stride, Math.ceil(triangles / stride));
+  const decoder = new StlDecoder(() => sink);
+  for await (const chunk of createReadStream(path, { highWaterMark: 64 * 1024 })) {
+    decoder.push(chunk as Buffer);
+  }
+  decoder.finish();
+  return sink.positions();
+}
+
+/** Keeps triangle 0, k, 2k, ... in one array sized up front. */
+class EveryKth implements TriangleSink {
+  readonly #stride: number;
+  readonly #positions: Float32Array;
+  #seen = 0;
+  #length = 0;
+
+  constructor(stride: number, capacity: number) {
+    this.#stride = stride;
+    this.#positions = new Float32Array(capacity * FLOATS_PER_TRIANGLE);
+  }
+
+  add(view: DataView, start: number, count: number): boolean {
+    // The first triangle of this batch that falls on the stride.
+    let t = (this.#stride - (this.#seen % this.#stride)) % this.#stride;
+    // The upload's analysis already refused non-finite coordinates; this is the sink's contract.
+    let sum = 0;
+    for (; t < count && this.#length < this.#positions.length; t += this.#stride) {
+      const at = start + t * TRIANGLE_RECORD_SIZE + VERTICES_OFFSET;
+      for (let k = 0; k < FLOATS_PER_TRIANGLE; k++) {
+        const value = view.getFloat32(at + k * 4, true);
+        this.#positions[this.#length++] = value;
+        sum += value;
+      }
+    }
+    this.#seen += count;
+    return Number.isFinite(sum);
+  }
+
+  positions(): Float32Array {
+    return this.#length === this.#positions.length ? this.#positions : this.#positions.slice(0, this.#length);
+  }
+}

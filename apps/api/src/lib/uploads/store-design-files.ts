@@ -1,0 +1,142 @@
+import { createReadStream } from 'node:fs';
+import type { StlAnalysisJson } from '../../db/schema.ts';
+import { loadSharp } from '../images/load-sharp.ts';
+import { PHOTO_VARIANTS, processImage } from '../images/process-image.ts';
+import type { ReceivedFile } from '../multipart.ts';
+import { publicImageKey } from '../public-images.ts';
+import type { StlAnalysis } from '../stl/stl-analysis.ts';
+import type { PreviewPool } from '../stl-render/preview-pool.ts';
+import { PREVIEW_SIZES } from '../stl-render/render-preview.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import type { InspectedDesignFile } from './design-file-inspector.ts';
+import { readPreviewTriangles } from './preview-triangles.ts';
+import { uuid7 } from './uuid7.ts';
+
+/** As for photos and the renderer's own WebP output. */
+const PREVIEW_QUALITY = 82;
+
+/** One stored file of a design, ready to become a design_files row. */
+export type StoredDesignFile = {
+  kind: 'stl' | 'image';
+  name: string;
+  storage_key: string;
+  card_key: string | null;
+  size_bytes: number;
+  analysis: StlAnalysisJson | null;
+  preview_key: string | null;
+  preview_card_key: string | null;
+};
+
+/**
+ * Moves the checked temporary files of an upload into storage under new generated keys: STL files
+ * as they are plus their rendered previews, photos re-encoded as WebP gallery and card images.
+ * Every key written is pushed onto `stored` as soon as it exists, so the caller can delete them
+ * all when anything later fails (this step or the database commit).
+ */
+export class DesignFileWriter {
+  constructor(
+    private readonly files: FileStore,
+    private readonly previews: PreviewPool,
+  ) {}
+
+  async storeAll(received: ReceivedFile[], stored: string[]): Promise<StoredDesignFile[]> {
+    // One file at a time: each already uses a core (sharp's pool, a render worker), and a 40-file
+    // upload must not take every core from the other requests.
+    const out: StoredDesignFile[] = [];
+    for (const file of received) {
+      const inspected = file.inspection as InspectedDesignFile;
+      out.push(
+        inspected.kind === 'stl'
+          ? await this.#storeStl(file, inspected.name, inspected.analysis, stored)
+          : await this.#storePhoto(file, inspected.name, stored),
+      );
+    }
+    return out;
+  }
+
+  async #storeStl(
+    file: ReceivedFile,
+    name: string,
+    analysis: StlAnalysis,
+    stored: string[],
+  ): Promise<StoredDesignFile> {
+    // Render first: a mesh the renderer cannot draw fails before the big file is copied. One
+    // render (lossless) at gallery size; the card is the same picture at half size (both 4:3).
+    const id = uuid7();
+    const png = await this.previews.render(await readPreviewTriangles(file.tempPath, analysis.triangles), {
+      ...PREVIEW_SIZES.gallery,
+      format: 'png',
+    });
+    const sharp = await loadSharp();
+    const gallery = await sharp(png).webp({ quality: PREVIEW_QUALITY }).toBuffer();
+    const card = await sharp(png)
+      .resize(PREVIEW_SIZES.card.width, PREVIEW_SIZES.card.height)
+      .webp({ quality: PREVIEW_QUALITY })
+      .toBuffer();
+    const previewKey = await this.#put(
+      publicImageKey('images', id, 'preview'),
+      gallery,
+      'image/webp',
+      stored,
+    );
+    const previewCardKey = await this.#put(
+      publicImageKey('images', id, 'previewcard'),
+      card,
+      'image/webp',
+      stored,
+    );
+    const stlKey = await this.#put(`stl/${id}.stl`, createReadStream(file.tempPath), 'model/stl', stored);
+    return {
+      kind: 'stl',
+      name,
+      storage_key: stlKey,
+      card_key: null,
+      size_bytes: file.size,
+      analysis: {
+        format: analysis.format,
+        triangles: analysis.triangles,
+        sizeMm: analysis.sizeMm,
+        volumeCm3: analysis.volumeCm3,
+        areaCm2: analysis.areaCm2,
+        closed: analysis.closed,
+      },
+      preview_key: previewKey,
+      preview_card_key: previewCardKey,
+    };
+  }
+
+  async #storePhoto(file: ReceivedFile, name: string, stored: string[]): Promise<StoredDesignFile> {
+    // processImage decodes by content and refuses anything else (or a decompression bomb) with a 4xx.
+    const { gallery, card } = await processImage(file.tempPath, PHOTO_VARIANTS);
+    const id = uuid7();
+    const galleryKey = await this.#put(
+      publicImageKey('images', id, 'gallery'),
+      gallery.data,
+      'image/webp',
+      stored,
+    );
+    const cardKey = await this.#put(publicImageKey('images', id, 'card'), card.data, 'image/webp', stored);
+    return {
+      kind: 'image',
+      name,
+      storage_key: galleryKey,
+      card_key: cardKey,
+      size_bytes: file.size,
+      analysis: null,
+      preview_key: null,
+      preview_card_key: null,
+    };
+  }
+
+  async #put(
+    key: string,
+    body: Buffer | ReturnType<typeof createReadStream>,
+    contentType: string,
+    stored: string[],
+  ) {
+    // Recorded before the write: a write that fails halfway must be cleaned up too.
+    stored.push(key);
+    await this.files.put(key, body, { contentType });
+    return key;
+  }
+}

@@ -1,0 +1,79 @@
+import type { DesignCard, DesignDetail, DesignLocation } from '@printmarket/shared/types';
+import {
+  mayChangeDesign,
+  mayDownloadDesign,
+  mayViewCollection,
+  mayViewModel,
+} from '../../lib/access-policy.ts';
+import type { Viewer } from '../../lib/auth-context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { DesignDetailRepo } from './detail-repo.ts';
+import { toDesignCard } from './present.ts';
+import { type DetailRow, toDesignDetail } from './present-detail.ts';
+
+/** The spec's text for a design that does not exist. */
+export const DESIGN_NOT_FOUND = 'Design not found';
+
+export const designNotFound = () => notFound(DESIGN_NOT_FOUND, 'DESIGN_NOT_FOUND');
+
+/** One design as its page shows it, and the lists of a person's designs. */
+export class DesignDetailService {
+  constructor(private readonly repo: DesignDetailRepo) {}
+
+  async byOwnerAndSlug(username: string, slug: string, viewer: Viewer | null): Promise<DesignDetail> {
+    const row = await this.repo.findByOwnerAndSlug(username, slug);
+    if (!row) throw designNotFound();
+    return this.present(row, viewer);
+  }
+
+  async byId(id: string, viewer: Viewer | null): Promise<DesignDetail> {
+    const row = isUuid(id) ? await this.repo.findById(id) : undefined;
+    if (!row) throw designNotFound();
+    return this.present(row, viewer);
+  }
+
+  /** The row behind a design id, for callers that decide on it first (edit). */
+  async rowById(id: string): Promise<DesignRecord> {
+    const row = isUuid(id) ? await this.repo.findById(id) : undefined;
+    if (!row) throw designNotFound();
+    return row;
+  }
+
+  async locateBySlug(slug: string): Promise<DesignLocation> {
+    const found = await this.repo.findNewestBySlug(slug);
+    if (!found) throw designNotFound();
+    return { username: found.username, slug: found.slug };
+  }
+
+  async cardsOfUsername(username: string): Promise<DesignCard[]> {
+    const user = await this.repo.findUserIdByUsername(username);
+    if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
+    return this.cardsOf(user.id);
+  }
+
+  async cardsOf(ownerId: string): Promise<DesignCard[]> {
+    const rows = await this.repo.listCardsByOwner(ownerId);
+    return rows.map((row) => toDesignCard(row, row.images));
+  }
+
+  async present(row: DesignRecord, viewer: Viewer | null): Promise<DesignDetail> {
+    const facts = { ownerId: row.owner_id, isPaid: row.is_paid };
+    const collection =
+      row.collection && mayViewCollection(viewer, { ownerId: row.collection.user_id, ...row.collection })
+        ? row.collection
+        : null;
+    return toDesignDetail(row, {
+      hasLiked: viewer ? await this.repo.hasLiked(viewer.id, row.id) : false,
+      canDownload: mayDownloadDesign(viewer, facts).allowed,
+      canViewModel: mayViewModel(viewer, facts).allowed,
+      canEdit: mayChangeDesign(viewer, facts),
+      collection,
+    });
+  }
+}
+
+/** A design as read for its page: the presented columns plus its collection's facts. */
+export type DesignRecord = DetailRow & {
+  collection: { id: string; name: string; user_id: string; visibility: 'public' | 'private' } | null;
+};

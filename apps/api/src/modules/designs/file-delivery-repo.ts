@@ -1,0 +1,53 @@
+import type { Database } from '../../db/database.ts';
+
+/** SQL for handing out design files and counting downloads. */
+export class FileDeliveryRepo {
+  constructor(private readonly db: Database) {}
+
+  /** A file with the facts of its design that access decisions need. */
+  findFile(fileId: string) {
+    return this.db
+      .selectFrom('design_files')
+      .innerJoin('designs', 'designs.id', 'design_files.design_id')
+      .select([
+        'design_files.id',
+        'design_files.design_id',
+        'design_files.kind',
+        'design_files.name',
+        'design_files.storage_key',
+        'designs.user_id as owner_id',
+        'designs.is_paid',
+      ])
+      .where('design_files.id', '=', fileId)
+      .executeTakeFirst();
+  }
+
+  findDesign(designId: string) {
+    return this.db
+      .selectFrom('designs')
+      .select(['id', 'name', 'user_id as owner_id', 'is_paid'])
+      .where('id', '=', designId)
+      .executeTakeFirst();
+  }
+
+  /** The design's files in the order its page lists them: models first, then photos. */
+  listFiles(designId: string) {
+    return this.db
+      .selectFrom('design_files')
+      .select(['id', 'kind', 'name', 'storage_key'])
+      .where('design_id', '=', designId)
+      .orderBy('kind', 'desc')
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** One atomic step on the row: concurrent downloads never lose a count. */
+  async countDownload(designId: string): Promise<void> {
+    await this.db
+      .updateTable('designs')
+      .set((eb) => ({ downloads: eb('downloads', '+', 1) }))
+      .where('id', '=', designId)
+      .execute();
+  }
+}
