@@ -10,10 +10,12 @@ import { loadSettings } from './lib/settings.mjs';
 import { foundation } from './suites/foundation.mjs';
 import { render } from './suites/render.mjs';
 import { stl } from './suites/stl.mjs';
+import { upload } from './suites/upload.mjs';
+import { zip } from './suites/zip.mjs';
 
 /** Every suite, in running order. A new suite is a module in suites/ added here. */
 /** @type {Record<string, import('./lib/suite.mjs').Suite>} */
-const SUITES = { foundation, render, stl };
+const SUITES = { foundation, render, stl, upload, zip };
 
 const USAGE = `Usage: node bench/run.mjs [suite...]   (suites: ${Object.keys(SUITES).join(', ')})
 Environment: BENCH_DURATION seconds per case (default 10); BENCH_DATABASE_URL or TEST_DATABASE_URL

@@ -1,0 +1,394 @@
+// The ZIP issue's figures: GET /api/designs/download-all/{designId} of a design with four 50 MB STL
+// files, alone and four at once, on the built API: throughput, first byte, and the server's memory
+// per concurrent download; reading the same stored files from disk for context.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { apiEnv, assertApiBuilt, ROOT, SERVER_JS } from '../lib/api.mjs';
+import { download, postMultipart, readZipDirectory, registerUser } from '../lib/http-stream.mjs';
+import { requestJson } from '../lib/net.mjs';
+import {
+  formatNumber,
+  formatTarget,
+  machine,
+  mb,
+  sampleCpuBusy,
+  table,
+  target,
+  writeResult,
+} from '../lib/report.mjs';
+import { message } from '../lib/resources.mjs';
+import { startRssSampler, waitForSteadyRss } from '../lib/rss-sampler.mjs';
+import { startServer } from '../lib/servers.mjs';
+import { writeSphereStlFile } from '../lib/stl-file.mjs';
+
+/** Four spheres of 2 x 1000 x 500 = 1,000,000 triangles: 50,000,084 bytes each. */
+const FILES = [20, 30, 40, 50].map((radius, i) => ({
+  name: `part-${i + 1}.stl`,
+  rings: 501,
+  segments: 1000,
+  radius,
+}));
+const CONCURRENT = 4;
+const UPLOAD_TIMEOUT_MS = 120_000;
+const DOWNLOAD_TIMEOUT_MS = 60_000;
+const POLL_MS = 50;
+const LIMITS = { mbPerSecond: 100, rssPerDownloadMB: 32 };
+
+/**
+ * @typedef {object} DownloadRow
+ * @property {string} name
+ * @property {number} bytes
+ * @property {number} ms
+ * @property {number} firstByteMs
+ * @property {number} mbPerSecond
+ * @property {boolean} ok
+ * @property {string} detail
+ */
+
+/** @type {import('../lib/suite.mjs').Suite} */
+export async function zip(ctx) {
+  /** @type {import('../lib/suite.mjs').SuiteOutcome} */
+  const outcome = { reports: [], errors: [] };
+  const scope = ctx.resources.scope();
+  try {
+    outcome.reports.push(await run(ctx, scope));
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    outcome.errors.push(`zip: ${message(err)}`);
+    ctx.log(`zip: FAILED: ${message(err)}`);
+  } finally {
+    const problems = ctx.signal.aborted ? [] : await scope.release();
+    for (const problem of problems) outcome.errors.push(`zip: clean-up: ${problem}`);
+  }
+  return outcome;
+}
+
+/**
+ * @param {import('../lib/suite.mjs').SuiteContext} ctx
+ * @param {import('../lib/resources.mjs').Scope} scope
+ * @returns {Promise<import('../lib/suite.mjs').SuiteReport>}
+ */
+async function run(ctx, scope) {
+  const label = 'zip';
+  /** @param {string} line */
+  const log = (line) => ctx.log(`${label}: ${line}`);
+  const { signal } = ctx;
+  const startedAt = new Date();
+  assertApiBuilt();
+
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'printmarket-bench-zip-'));
+  scope.defer(`remove ${dir}`, () => fs.promises.rm(dir, { recursive: true, force: true }));
+  const dataDir = path.join(dir, 'data');
+  await fs.promises.mkdir(dataDir);
+
+  /** @type {{ path: string, name: string, bytes: number }[]} */
+  const sources = [];
+  for (const f of FILES) {
+    const file = path.join(dir, f.name);
+    const { bytes } = await writeSphereStlFile(file, { ...f, label: f.name });
+    sources.push({ path: file, name: f.name, bytes });
+  }
+  const sourceBytes = sources.reduce((n, s) => n + s.bytes, 0);
+  log(`wrote ${sources.length} STL files, ${mb(sourceBytes)} MB in all`);
+
+  const env = apiEnv({ dataDir, jwtSecret: randomBytes(32).toString('hex') });
+  const api = await startServer({
+    label: 'API server (pglite)',
+    script: SERVER_JS,
+    cwd: ROOT,
+    env,
+    readyPath: '/api/health',
+    resources: scope,
+    signal,
+  });
+  log(`API listening on ${api.baseUrl} after ${Math.round(api.startupMs)} ms`);
+  const token = await registerUser(api.baseUrl);
+  const headers = { 'x-auth-token': token };
+
+  const up = await postMultipart({
+    url: `${api.baseUrl}/api/designs/upload`,
+    headers,
+    fields: [
+      ['designName', 'Bench four spheres'],
+      ['description', 'Four finely tessellated spheres.'],
+      ['categories', JSON.stringify(['Art'])],
+      ['isPaid', 'false'],
+    ],
+    files: sources.map((s) => ({ path: s.path, name: s.name })),
+    timeoutMs: UPLOAD_TIMEOUT_MS,
+    signal,
+  });
+  if (up.status !== 201 || typeof up.body?.design?.id !== 'string') {
+    throw new Error(
+      `POST /api/designs/upload answered ${up.status}: ${JSON.stringify(up.body).slice(0, 300)}`,
+    );
+  }
+  const designId = /** @type {string} */ (up.body.design.id);
+  log(`uploaded design ${designId} in ${Math.round(up.endAt - up.startedAt)} ms`);
+  // The sources are no longer needed: only the stored copies are read from now on.
+  for (const s of sources) await fs.promises.rm(s.path);
+
+  const detail = await requestJson(`${api.baseUrl}/api/designs/by-id/${designId}`, { headers });
+  /** @type {{ name: string, sizeBytes: number }[]} */
+  const designFiles = Array.isArray(detail.body?.files) ? detail.body.files : [];
+  if (detail.status !== 200 || designFiles.length !== FILES.length) {
+    throw new Error(`GET /api/designs/by-id answered ${detail.status} with ${designFiles.length} files`);
+  }
+
+  const url = `${api.baseUrl}/api/designs/download-all/${designId}`;
+  /** @param {string} name */
+  const fetchZip = async (name) => {
+    const d = await download({ url, headers, timeoutMs: DOWNLOAD_TIMEOUT_MS, signal });
+    return row(name, d, designFiles);
+  };
+
+  // Baseline for context: reading the stored files from disk (page cache warm, as for the server).
+  const storedDir = path.join(dataDir, 'files', 'stl');
+  const stored = (await fs.promises.readdir(storedDir)).map((f) => path.join(storedDir, f));
+  const readStarted = performance.now();
+  let readBytes = 0;
+  for (const file of stored) {
+    for await (const chunk of fs.createReadStream(file, { highWaterMark: 1024 * 1024 }))
+      readBytes += chunk.length;
+  }
+  const readMs = performance.now() - readStarted;
+  /** @type {DownloadRow} */
+  const readRow = {
+    name: `read the ${stored.length} stored files from disk (1 MB chunks)`,
+    bytes: readBytes,
+    ms: Math.round(readMs),
+    firstByteMs: 0,
+    mbPerSecond: rate(readBytes, readMs),
+    ok: readBytes === sourceBytes,
+    detail: `${readBytes} bytes`,
+  };
+
+  const busy = await sampleCpuBusy(1_000);
+  if (busy !== null && busy > 0.25) {
+    log(`WARNING: the machine is ${Math.round(busy * 100)} % busy with other work before the downloads`);
+  }
+
+  log('downloading the ZIP: first (cold), then alone');
+  const first = await fetchZip('first download (cold)');
+  const steady1 = await waitForSteadyRss(api.proc.pid, { signal });
+  const aloneSampler = startRssSampler(api.proc.pid, POLL_MS);
+  /** @type {DownloadRow} */
+  let alone;
+  /** @type {ReturnType<typeof aloneSampler.stop>} */
+  let aloneStopped;
+  try {
+    alone = await fetchZip('one download alone');
+  } finally {
+    aloneStopped = aloneSampler.stop();
+  }
+  const aloneMemory = memoryOf(aloneStopped, steady1.rssBytes);
+
+  log(`downloading the ZIP ${CONCURRENT} times at once`);
+  const steady2 = await waitForSteadyRss(api.proc.pid, { signal });
+  const concurrentSampler = startRssSampler(api.proc.pid, POLL_MS);
+  const concurrentStarted = performance.now();
+  /** @type {DownloadRow[]} */
+  let concurrent;
+  /** @type {ReturnType<typeof concurrentSampler.stop>} */
+  let concurrentStopped;
+  try {
+    concurrent = await Promise.all(
+      Array.from({ length: CONCURRENT }, (_, i) => fetchZip(`concurrent download ${i + 1}/${CONCURRENT}`)),
+    );
+  } finally {
+    concurrentStopped = concurrentSampler.stop();
+  }
+  const concurrentMs = performance.now() - concurrentStarted;
+  const concurrentBytes = concurrent.reduce((n, r) => n + r.bytes, 0);
+  /** @type {DownloadRow} */
+  const concurrentTotal = {
+    name: `${CONCURRENT} concurrent downloads, in all`,
+    bytes: concurrentBytes,
+    ms: Math.round(concurrentMs),
+    firstByteMs: Math.max(...concurrent.map((r) => r.firstByteMs)),
+    mbPerSecond: rate(concurrentBytes, concurrentMs),
+    ok: concurrent.every((r) => r.ok),
+    detail: 'first byte: the slowest of the four',
+  };
+  const concurrentMemory = memoryOf(concurrentStopped, steady2.rssBytes);
+  await api.stop();
+
+  const perDownloadMB = Math.round((concurrentMemory.growthMB / CONCURRENT) * 10) / 10;
+  const rows = [readRow, first, alone, ...concurrent, concurrentTotal];
+  const failed = rows.filter((r) => !r.ok);
+  const blocker = failed.length > 0 ? 'a download was wrong' : undefined;
+  const targets = [
+    target(
+      'ZIP download (4 x 50 MB STL), one alone: throughput',
+      alone.mbPerSecond,
+      '>=',
+      LIMITS.mbPerSecond,
+      'MB/s',
+      blocker,
+    ),
+    target(
+      `ZIP download: server RSS growth per concurrent download (${CONCURRENT} at once)`,
+      perDownloadMB,
+      '<',
+      LIMITS.rssPerDownloadMB,
+      'MB',
+      blocker,
+    ),
+  ];
+
+  const result = {
+    suite: 'zip',
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: { ...machine(), cpuBusyBeforeDownloads: busy },
+    settings: {
+      files: FILES.map((f, i) => ({
+        name: f.name,
+        triangles: 2 * f.segments * (f.rings - 1),
+        bytes: sources[i]?.bytes,
+      })),
+      engine: 'pglite',
+      concurrent: CONCURRENT,
+      rssPollMs: POLL_MS,
+      note:
+        'MB = 2^20 bytes. Client and server on one machine (the client counts bytes and keeps only the ' +
+        "archive's last 64 KB, to read its central directory). RSS growth: peak (50 ms polls, or VmHWM when it rose) minus a steady RSS before.",
+    },
+    designId,
+    cases: rows,
+    memory: { alone: aloneMemory, concurrent: { ...concurrentMemory, perDownloadMB } },
+    targets,
+    pass: targets.every((t) => t.pass),
+  };
+  const file = writeResult('zip', result);
+  printReport(result, rows);
+  console.log(`  written to ${path.relative(process.cwd(), file)}\n`);
+  return { label, file, targets, failedCases: failed.map((r) => r.name) };
+}
+
+/**
+ * One download's figures and checks: 200, a ZIP, as long as its Content-Length, its central
+ * directory listing every file of the design with its size, stored.
+ * @param {string} name
+ * @param {import('../lib/http-stream.mjs').DownloadTiming} d
+ * @param {{ name: string, sizeBytes: number }[]} designFiles
+ * @returns {DownloadRow}
+ */
+function row(name, d, designFiles) {
+  const ms = d.endAt - d.startedAt;
+  const problems = [];
+  if (d.status !== 200) problems.push(`status ${d.status}`);
+  if (d.contentType !== 'application/zip') problems.push(`content-type ${d.contentType}`);
+  if (d.contentLength === null) problems.push('no Content-Length');
+  else if (d.contentLength !== d.bytes)
+    problems.push(`Content-Length ${d.contentLength}, received ${d.bytes}`);
+  const directory = readZipDirectory(d.tail, d.bytes);
+  if (!directory.ok) problems.push(directory.detail);
+  const expected = designFiles.map((f) => f.sizeBytes).sort((a, b) => a - b);
+  const listed = directory.entries.map((e) => e.size).sort((a, b) => a - b);
+  if (directory.entries.length > 0 && JSON.stringify(expected) !== JSON.stringify(listed)) {
+    problems.push(`entry sizes ${JSON.stringify(listed)}, expected ${JSON.stringify(expected)}`);
+  }
+  if (directory.entries.some((e) => e.method !== 0)) problems.push('an entry is not stored');
+  return {
+    name,
+    bytes: d.bytes,
+    ms: Math.round(ms),
+    firstByteMs: Math.round((d.firstByteAt ?? d.endAt) - d.startedAt),
+    mbPerSecond: rate(d.bytes, ms),
+    ok: problems.length === 0,
+    detail:
+      problems.length === 0
+        ? `Content-Length = ${d.bytes} bytes received; ${directory.detail}`
+        : problems.join('; '),
+  };
+}
+
+/**
+ * Peak RSS over a measurement: the highest poll, or VmHWM when it rose (a new lifetime peak,
+ * between polls included), against a steady RSS taken before.
+ * @param {ReturnType<ReturnType<typeof startRssSampler>['stop']>} stopped
+ * @param {number} steadyBytes
+ */
+function memoryOf(stopped, steadyBytes) {
+  const sampled = Math.max(...stopped.samples.map((s) => s.rssBytes));
+  const peak =
+    stopped.hwmAfterBytes > stopped.hwmBeforeBytes ? Math.max(sampled, stopped.hwmAfterBytes) : sampled;
+  return {
+    rssBeforeMB: mb(steadyBytes),
+    peakMB: mb(peak),
+    vmHwmBeforeMB: mb(stopped.hwmBeforeBytes),
+    vmHwmAfterMB: mb(stopped.hwmAfterBytes),
+    rssAfterMB: mb(stopped.rssAfterBytes),
+    growthMB: mb(peak - steadyBytes),
+    samples: stopped.samples.length,
+  };
+}
+
+/**
+ * @param {{ machine: ReturnType<typeof machine> & { cpuBusyBeforeDownloads: number | null },
+ *   memory: { alone: ReturnType<typeof memoryOf>, concurrent: ReturnType<typeof memoryOf> & { perDownloadMB: number } },
+ *   targets: import('../lib/report.mjs').Target[] }} r
+ * @param {DownloadRow[]} rows
+ */
+function printReport(r, rows) {
+  console.log(
+    `\nzip: GET /api/designs/download-all/{designId}, ${FILES.length} STL files of 50 MB (stored entries); ` +
+      `${r.machine.cpus} CPUs, Node ${r.machine.node}`,
+  );
+  if (typeof r.machine.cpuBusyBeforeDownloads === 'number' && r.machine.cpuBusyBeforeDownloads > 0.25) {
+    console.log(
+      `WARNING: other work kept the machine ${Math.round(r.machine.cpuBusyBeforeDownloads * 100)} % busy just before the downloads`,
+    );
+  }
+  console.log(
+    table(
+      ['case', 'MB', 'ms', 'MB/s', 'first byte ms', 'check'],
+      rows.map((x) => [
+        x.name,
+        formatNumber(mb(x.bytes)),
+        String(x.ms),
+        formatNumber(x.mbPerSecond),
+        String(x.firstByteMs),
+        x.ok ? 'ok' : 'FAILED',
+      ]),
+    ),
+  );
+  for (const x of rows) console.log(`  ${x.name}: ${x.detail}`);
+  const a = r.memory.alone;
+  const c = r.memory.concurrent;
+  console.log(
+    table(
+      ['server memory', 'RSS before MB', 'peak MB', 'growth MB', 'per download MB'],
+      [
+        [
+          'one download alone',
+          String(a.rssBeforeMB),
+          String(a.peakMB),
+          String(a.growthMB),
+          String(a.growthMB),
+        ],
+        [
+          `${CONCURRENT} at once`,
+          String(c.rssBeforeMB),
+          String(c.peakMB),
+          String(c.growthMB),
+          String(c.perDownloadMB),
+        ],
+      ],
+    ),
+  );
+  console.log('targets:');
+  for (const t of r.targets) console.log(`  ${formatTarget(t)}`);
+}
+
+/**
+ * MB/s (2^20 bytes), one decimal.
+ * @param {number} bytes
+ * @param {number} ms
+ */
+function rate(bytes, ms) {
+  return ms > 0 ? Math.round((bytes / 2 ** 20 / (ms / 1000)) * 10) / 10 : 0;
+}
