@@ -82,6 +82,21 @@ function fileStoreContract(getStore: () => FileStore) {
     expect(await store.stat(key)).toEqual({ size: chunkSize * chunkCount });
   });
 
+  it('takes over a local file: stored byte for byte, and the local file is gone', async () => {
+    const store = getStore();
+    const key = `${freshPrefix()}moved.stl`;
+    const folder = await mkdtemp(path.join(tmpdir(), 'printmarket-putfile-'));
+    const local = path.join(folder, 'upload.part');
+    const body = randomBytes(3 * 1024 * 1024 + 17);
+    await writeFile(local, body);
+    await expect(store.putFile(key, local, { contentType: 'model/stl' })).resolves.toEqual({
+      size: body.length,
+    });
+    expect(await buffer(await store.get(key))).toEqual(body);
+    expect(await readdir(folder)).toEqual([]);
+    await rm(folder, { recursive: true, force: true });
+  });
+
   it('stores an empty file', async () => {
     const store = getStore();
     const key = `${freshPrefix()}empty.txt`;

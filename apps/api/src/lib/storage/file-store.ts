@@ -30,6 +30,12 @@ export interface FileStore {
    * malformed or starts past the end of the file.
    */
   get(key: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * Stores a local file the caller hands over (an upload's temporary file): moved into place when
+   * it is on the same disk, which costs nothing for a 300 MB model, else streamed. The local file is
+   * gone afterwards either way.
+   */
+  putFile(key: string, localPath: string, options?: PutOptions): Promise<FileStat>;
   stat(key: string): Promise<FileStat | null>;
   /** Removes `key`; a missing key is not an error. */
   delete(key: string): Promise<void>;

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -53,6 +55,12 @@ export class S3FileStore implements FileStore {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+  }
+
+  async putFile(key: string, localPath: string, options: PutOptions = {}): Promise<FileStat> {
+    const stat = await this.put(key, createReadStream(localPath), options);
+    await rm(localPath, { force: true });
+    return stat;
   }
 
   async put(key: string, body: Readable | Buffer, options: PutOptions = {}): Promise<FileStat> {

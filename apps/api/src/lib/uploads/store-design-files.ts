@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { StlAnalysisJson } from '../../db/schema.ts';
 import { loadSharp } from '../images/load-sharp.ts';
 import { PHOTO_VARIANTS, processImage } from '../images/process-image.ts';
@@ -85,7 +84,10 @@ export class DesignFileWriter {
       'image/webp',
       stored,
     );
-    const stlKey = await this.#put(`stl/${id}.stl`, createReadStream(file.tempPath), 'model/stl', stored);
+    // Moved, not copied: on local disk a 300 MB model costs a rename.
+    const stlKey = `stl/${id}.stl`;
+    stored.push(stlKey);
+    await this.files.putFile(stlKey, file.tempPath, { contentType: 'model/stl' });
     return {
       kind: 'stl',
       name,
@@ -128,12 +130,7 @@ export class DesignFileWriter {
     };
   }
 
-  async #put(
-    key: string,
-    body: Buffer | ReturnType<typeof createReadStream>,
-    contentType: string,
-    stored: string[],
-  ) {
+  async #put(key: string, body: Buffer, contentType: string, stored: string[]) {
     // Recorded before the write: a write that fails halfway must be cleaned up too.
     stored.push(key);
     await this.files.put(key, body, { contentType });
