@@ -26,7 +26,10 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
-        '--disable-gpu',
+        // WebGL without a GPU (the 3D viewer): ANGLE on SwiftShader, Chromium's software renderer.
+        '--use-gl=angle',
+        '--use-angle=swiftshader',
+        '--enable-unsafe-swiftshader',
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',

@@ -21,6 +21,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
  */
 const guardedRoutes: RouteObject[] = [
   { path: 'dashboard', lazy: page(() => import('../features/users/routes/DashboardPage.tsx')) },
+  { path: 'upload', lazy: page(() => import('../features/upload/routes/UploadPage.tsx')) },
 ];
 
 export const routes: RouteObject[] = [
@@ -59,6 +60,24 @@ export const routes: RouteObject[] = [
           {
             path: 'report-bug',
             lazy: page(() => import('../features/support/routes/ReportBugPage.tsx')),
+          },
+          {
+            path: 'design/:username/:slug',
+            lazy: page(() => import('../features/designs/routes/DesignPage.tsx')),
+          },
+          // Cards in the spec link to /design/{slug}: found by slug, then replaced by the canonical address.
+          {
+            path: 'design/:slug',
+            lazy: page(() => import('../features/designs/routes/DesignSlugRedirect.tsx')),
+          },
+          // Guarded by the page itself: a signed-out visitor gets the spec's alert before /signin.
+          {
+            path: 'edit-design/:designId',
+            lazy: page(() => import('../features/designs/routes/EditDesignPage.tsx')),
+          },
+          {
+            path: 'edit/:designId',
+            lazy: page(() => import('../features/designs/routes/EditDesignRedirect.tsx')),
           },
           { Component: RequireSignIn, children: guardedRoutes },
           // Eager: the error page shows it too, and it is tiny.

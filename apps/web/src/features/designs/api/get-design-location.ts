@@ -1,0 +1,15 @@
+import type { DesignLocation } from '@printmarket/shared/types';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** GET /api/designs/by-slug/{slug}: where `/design/{slug}` lives, `/design/{username}/{slug}`. */
+export function fetchDesignLocation(slug: string, signal?: AbortSignal): Promise<DesignLocation> {
+  return apiFetch<DesignLocation>(`/api/designs/by-slug/${encodeURIComponent(slug)}`, { signal });
+}
+
+export function useDesignLocation(slug: string) {
+  return useQuery({
+    queryKey: ['designs', 'by-slug', slug] as const,
+    queryFn: ({ signal }) => fetchDesignLocation(slug, signal),
+  });
+}

@@ -1,0 +1,28 @@
+import type { DesignDetail } from '@printmarket/shared/types';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** The spec's text when loading a design fails without a server message (section 8). */
+export const FAILED_FETCH_DESIGN = 'Failed to fetch design';
+
+/** GET /api/designs/{username}/{slug}: one design with its files and what this viewer may do. */
+export function fetchDesign(username: string, slug: string, signal?: AbortSignal): Promise<DesignDetail> {
+  return apiFetch<DesignDetail>(`/api/designs/${encodeURIComponent(username)}/${encodeURIComponent(slug)}`, {
+    signal,
+  });
+}
+
+/**
+ * The answer depends on who asks (`hasLiked`, `canDownload`, `canEdit`), so the viewer's id is part
+ * of the key: signing in or out never shows the previous person's answer.
+ */
+export function designQueryOptions(username: string, slug: string, viewerId: string | null) {
+  return queryOptions({
+    queryKey: ['designs', 'detail', username.toLowerCase(), slug, viewerId] as const,
+    queryFn: ({ signal }) => fetchDesign(username, slug, signal),
+  });
+}
+
+export function useDesign(username: string, slug: string, viewerId: string | null) {
+  return useQuery(designQueryOptions(username, slug, viewerId));
+}

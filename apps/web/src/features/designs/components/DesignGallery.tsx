@@ -1,0 +1,102 @@
+import type { DesignDetail } from '@printmarket/shared/types';
+import { type KeyboardEvent, type SyntheticEvent, useRef, useState } from 'react';
+import designPlaceholder from '../../../assets/design-placeholder.svg';
+import { mediaUrl } from '../../../lib/media.ts';
+import styles from './DesignGallery.module.css';
+
+export type GalleryImage = { key: string; src: string; thumb: string; alt: string };
+
+/** Photos first, then the rendered previews of the STL files (spec section 2, "Design page"). */
+export function galleryImages(design: DesignDetail): GalleryImage[] {
+  const photos = design.files.filter((file) => file.type === 'image');
+  const models = design.files.filter((file) => file.type === 'stl' && file.previewUrl);
+  return [
+    ...photos.map((file, i) => ({
+      key: file._id,
+      src: file.url,
+      thumb: file.cardUrl ?? file.url,
+      alt: photos.length > 1 ? `${design.name}, photo ${i + 1}` : `${design.name}, photo`,
+    })),
+    ...models.map((file) => ({
+      key: `${file._id}-preview`,
+      src: file.previewUrl ?? '',
+      thumb: file.previewCardUrl ?? file.previewUrl ?? '',
+      alt: `Rendered preview of ${file.name}`,
+    })),
+  ];
+}
+
+function fallBack(event: SyntheticEvent<HTMLImageElement>) {
+  const image = event.currentTarget;
+  if (image.dataset.fallback) return;
+  image.dataset.fallback = 'true';
+  image.src = designPlaceholder;
+}
+
+/**
+ * The large picture with a row of thumbnails. Thumbnails are buttons (Tab to reach, Enter to pick;
+ * arrow keys move between them); the chosen one is marked with aria-pressed.
+ */
+export function DesignGallery({ images }: { images: GalleryImage[] }) {
+  const [selected, setSelected] = useState(0);
+  const listRef = useRef<HTMLUListElement>(null);
+  const index = Math.min(selected, Math.max(0, images.length - 1));
+  const current = images[index];
+
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0 || images.length < 2) return;
+    event.preventDefault();
+    const next = (index + step + images.length) % images.length;
+    setSelected(next);
+    listRef.current?.querySelectorAll('button')[next]?.focus();
+  };
+
+  return (
+    <div className={styles.gallery}>
+      <div className={styles.stage}>
+        <img
+          key={current?.key ?? 'placeholder'}
+          className={styles.image}
+          src={current ? mediaUrl(current.src, designPlaceholder) : designPlaceholder}
+          alt={current?.alt ?? ''}
+          width={1200}
+          height={900}
+          fetchPriority="high"
+          decoding="async"
+          onError={fallBack}
+        />
+        {images.length > 1 && (
+          <span className={styles.counter} aria-hidden="true">
+            {index + 1} / {images.length}
+          </span>
+        )}
+      </div>
+      {images.length > 1 && (
+        <ul className={styles.thumbs} aria-label="Images" ref={listRef} onKeyDown={onKeyDown}>
+          {images.map((image, i) => (
+            <li key={image.key}>
+              <button
+                type="button"
+                className={styles.thumb}
+                aria-pressed={i === index}
+                aria-label={`Show image ${i + 1} of ${images.length}`}
+                onClick={() => setSelected(i)}
+              >
+                <img
+                  src={mediaUrl(image.thumb, designPlaceholder)}
+                  alt=""
+                  width={96}
+                  height={72}
+                  loading="lazy"
+                  decoding="async"
+                  onError={fallBack}
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

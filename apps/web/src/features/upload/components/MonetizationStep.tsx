@@ -1,0 +1,107 @@
+import { COLLECTION_NAME_MAX_LENGTH } from '@printmarket/shared/uploads';
+import type { UseFormReturn } from 'react-hook-form';
+import { TextField } from '../../../components/form/TextField.tsx';
+import type { UploadFormValues } from '../upload-form.ts';
+import styles from './MonetizationStep.module.css';
+import step from './WizardStep.module.css';
+
+/**
+ * Step 3, 'Monetization & Collection': free or paid (choosing free clears the price), and
+ * optionally a new collection for the design (unticking clears its name, price and subscription
+ * flag). Picking one of the creator's existing collections needs GET /api/collections/my-collections,
+ * which the API does not have yet, so no list is offered.
+ */
+export function MonetizationStep({ form }: { form: UseFormReturn<UploadFormValues> }) {
+  const { register, setValue, watch } = form;
+  const pricing = watch('pricing');
+  const createNewCollection = watch('createNewCollection');
+
+  return (
+    <div className={step.fields}>
+      <fieldset className={step.section}>
+        <legend className={step.sectionTitle}>Pricing</legend>
+        <div className={styles.choices}>
+          <label className={styles.choice}>
+            <input
+              type="radio"
+              value="free"
+              {...register('pricing', {
+                onChange: (event) => {
+                  if (event.target.value === 'free') setValue('price', '');
+                },
+              })}
+            />
+            <span className={styles.choiceText}>
+              <span className={styles.choiceTitle}>Free</span>
+              <span className={styles.choiceHint}>Anyone signed in can download it.</span>
+            </span>
+          </label>
+          <label className={styles.choice}>
+            <input type="radio" value="paid" {...register('pricing')} />
+            <span className={styles.choiceText}>
+              <span className={styles.choiceTitle}>Paid</span>
+              <span className={styles.choiceHint}>Makers buy it before downloading.</span>
+            </span>
+          </label>
+        </div>
+        {pricing === 'paid' && (
+          <div className={styles.price}>
+            <TextField
+              label="Price (USD)"
+              type="number"
+              inputMode="decimal"
+              min={0.01}
+              step={0.01}
+              placeholder="4.99"
+              hint="At least $0.01. You keep the price minus the 15% platform and 2% payment fees."
+              {...register('price')}
+            />
+          </div>
+        )}
+      </fieldset>
+
+      <fieldset className={step.section}>
+        <legend className={step.sectionTitle}>Collection</legend>
+        <p className={step.sectionHint}>Optionally group this design into a new collection of yours.</p>
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            {...register('createNewCollection', {
+              onChange: (event) => {
+                if (event.target.checked) return;
+                setValue('newCollectionName', '');
+                setValue('newCollectionPrice', '');
+                setValue('newCollectionSubscription', false);
+              },
+            })}
+          />
+          Create new collection
+        </label>
+        {createNewCollection && (
+          <div className={styles.collection}>
+            <TextField
+              label="Collection name"
+              maxLength={COLLECTION_NAME_MAX_LENGTH}
+              autoComplete="off"
+              {...register('newCollectionName')}
+            />
+            <TextField
+              label="Collection price (USD, optional)"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              placeholder="0.00"
+              hint="Leave blank for a free collection."
+              {...register('newCollectionPrice')}
+            />
+            <label className={styles.check}>
+              <input type="checkbox" {...register('newCollectionSubscription')} />
+              Sell this collection as a subscription
+            </label>
+          </div>
+        )}
+      </fieldset>
+    </div>
+  );
+}
