@@ -12,6 +12,10 @@ import {
 } from '../lib/images/process-image.ts';
 import { publicImageKey } from '../lib/public-images.ts';
 import { slugify } from '../lib/slug.ts';
+import { parseStlTriangles } from '../lib/stl/read-triangles.ts';
+import { analyzeStl } from '../lib/stl/stl-analyzer.ts';
+import { analysisJson, previewImages } from '../lib/stl-render/preview-images.ts';
+import { PREVIEW_SIZES, renderPreviewPng } from '../lib/stl-render/render-preview.ts';
 import type { FileStore } from '../lib/storage/file-store.ts';
 import { DEMO_CREATORS, DEMO_DESIGNS, DEMO_MAKERS, type DemoDesign } from './catalog.ts';
 import { generateAvatar, generateBanner, generatePhoto } from './generators/photos.ts';
@@ -132,6 +136,15 @@ async function storeDesignFiles(files: FileStore, design: DemoDesign, index: num
   const model = generateModel(design.kind, { seed: index + 1, detail: design.detail });
   const stlKey = `stl/${randomUUID()}.stl`;
   await files.put(stlKey, model.stl, { contentType: 'model/stl' });
+  // The same analysis and previews an upload gets, so demo pages show dimensions and renders too.
+  const previews = await previewImages(
+    await renderPreviewPng(parseStlTriangles(model.stl), { ...PREVIEW_SIZES.gallery }),
+  );
+  const previewId = randomUUID();
+  const previewKey = publicImageKey('images', previewId, 'preview');
+  const previewCardKey = publicImageKey('images', previewId, 'previewcard');
+  await files.put(previewKey, previews.gallery, { contentType: 'image/webp' });
+  await files.put(previewCardKey, previews.card, { contentType: 'image/webp' });
   const rows: SeedFile[] = [
     {
       kind: 'stl',
@@ -140,6 +153,9 @@ async function storeDesignFiles(files: FileStore, design: DemoDesign, index: num
       card_key: null,
       size_bytes: model.stl.length,
       position: 0,
+      analysis: JSON.stringify(analysisJson(analyzeStl(model.stl))),
+      preview_key: previewKey,
+      preview_card_key: previewCardKey,
     },
   ];
   for (let p = 0; p < design.photos; p++) {

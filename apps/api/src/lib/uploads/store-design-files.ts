@@ -1,18 +1,15 @@
 import type { StlAnalysisJson } from '../../db/schema.ts';
-import { loadSharp } from '../images/load-sharp.ts';
 import { PHOTO_VARIANTS, processImage } from '../images/process-image.ts';
 import type { ReceivedFile } from '../multipart.ts';
 import { publicImageKey } from '../public-images.ts';
 import type { StlAnalysis } from '../stl/stl-analysis.ts';
+import { analysisJson, previewImages } from '../stl-render/preview-images.ts';
 import type { PreviewPool } from '../stl-render/preview-pool.ts';
 import { PREVIEW_SIZES } from '../stl-render/render-preview.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { InspectedDesignFile } from './design-file-inspector.ts';
 import { readPreviewTriangles } from './preview-triangles.ts';
 import { uuid7 } from './uuid7.ts';
-
-/** As for photos and the renderer's own WebP output. */
-const PREVIEW_QUALITY = 82;
 
 /** One stored file of a design, ready to become a design_files row. */
 export type StoredDesignFile = {
@@ -66,12 +63,7 @@ export class DesignFileWriter {
       ...PREVIEW_SIZES.gallery,
       format: 'png',
     });
-    const sharp = await loadSharp();
-    const gallery = await sharp(png).webp({ quality: PREVIEW_QUALITY }).toBuffer();
-    const card = await sharp(png)
-      .resize(PREVIEW_SIZES.card.width, PREVIEW_SIZES.card.height)
-      .webp({ quality: PREVIEW_QUALITY })
-      .toBuffer();
+    const { gallery, card } = await previewImages(png);
     const previewKey = await this.#put(
       publicImageKey('images', id, 'preview'),
       gallery,
@@ -94,14 +86,7 @@ export class DesignFileWriter {
       storage_key: stlKey,
       card_key: null,
       size_bytes: file.size,
-      analysis: {
-        format: analysis.format,
-        triangles: analysis.triangles,
-        sizeMm: analysis.sizeMm,
-        volumeCm3: analysis.volumeCm3,
-        areaCm2: analysis.areaCm2,
-        closed: analysis.closed,
-      },
+      analysis: analysisJson(analysis),
       preview_key: previewKey,
       preview_card_key: previewCardKey,
     };
