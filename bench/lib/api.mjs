@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { requestJson } from './net.mjs';
 import { runNode } from './proc.mjs';
+import { startServer } from './servers.mjs';
 
 /** The repository root. */
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -26,8 +29,9 @@ const DROPPED =
   /^(DATABASE_URL|DATA_DIR|PORT|HOST|PUBLIC_URL|SEED_DEMO|LOG_LEVEL|JWT_SECRET|WEB_DIST_DIR|TRUST_PROXY|NODE_ENV|S3_.*|GOOGLE_.*|OIDC_.*|(BENCH|TEST)_DATABASE_URL)$/;
 
 /**
- * Environment for the API's seed and server processes on one engine.
- * @param {{ dataDir: string, databaseUrl?: string, jwtSecret: string }} target
+ * Environment for the API's seed and server processes on one engine (a fresh JWT secret unless
+ * one is given).
+ * @param {{ dataDir: string, databaseUrl?: string, jwtSecret?: string }} target
  * @returns {NodeJS.ProcessEnv}
  */
 export function apiEnv(target) {
@@ -40,7 +44,7 @@ export function apiEnv(target) {
     HOST: '127.0.0.1',
     DATA_DIR: target.dataDir,
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
-    JWT_SECRET: target.jwtSecret,
+    JWT_SECRET: target.jwtSecret ?? randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
   };
@@ -59,4 +63,48 @@ export async function seedDatabase(options) {
     signal: options.signal,
   });
   return { seconds: Math.round(ms / 100) / 10, output: output.trim() };
+}
+
+/**
+ * Starts the built API (`node apps/api/dist/server.js`) and waits until /api/health answers.
+ * @param {object} options
+ * @param {NodeJS.ProcessEnv} options.env from apiEnv
+ * @param {string} options.engine the database engine, for the server's label
+ * @param {import('./resources.mjs').Scope} options.scope stops the server
+ * @param {AbortSignal} [options.signal]
+ * @param {(line: string) => void} [options.log] told where and after how long it listens
+ */
+export async function startApi(options) {
+  const api = await startServer({
+    label: `API server (${options.engine})`,
+    script: SERVER_JS,
+    cwd: ROOT,
+    env: options.env,
+    readyPath: '/api/health',
+    resources: options.scope,
+    signal: options.signal,
+  });
+  options.log?.(`API listening on ${api.baseUrl} after ${Math.round(api.startupMs)} ms`);
+  return api;
+}
+
+/**
+ * Registers a fresh user and returns its token.
+ * @param {string} baseUrl
+ */
+export async function registerUser(baseUrl) {
+  const id = randomBytes(5).toString('hex');
+  const { status, body } = await requestJson(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    body: {
+      username: `bench${id}`,
+      name: 'Bench User',
+      email: `bench-${id}@example.com`,
+      password: randomBytes(12).toString('hex'),
+    },
+  });
+  if (status !== 201 || typeof body?.token !== 'string') {
+    throw new Error(`POST /api/auth/register answered ${status}: ${JSON.stringify(body).slice(0, 300)}`);
+  }
+  return /** @type {string} */ (body.token);
 }

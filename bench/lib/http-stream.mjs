@@ -5,28 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertLocal, requestJson } from './net.mjs';
-
-/**
- * Registers a fresh user and returns its token.
- * @param {string} baseUrl
- */
-export async function registerUser(baseUrl) {
-  const id = randomBytes(5).toString('hex');
-  const { status, body } = await requestJson(`${baseUrl}/api/auth/register`, {
-    method: 'POST',
-    body: {
-      username: `bench${id}`,
-      name: 'Bench User',
-      email: `bench-${id}@example.com`,
-      password: randomBytes(12).toString('hex'),
-    },
-  });
-  if (status !== 201 || typeof body?.token !== 'string') {
-    throw new Error(`POST /api/auth/register answered ${status}: ${JSON.stringify(body).slice(0, 300)}`);
-  }
-  return /** @type {string} */ (body.token);
-}
+import { assertLocal } from './net.mjs';
 
 /**
  * @typedef {object} UploadTiming all times are performance.now()

@@ -1,3 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { message } from './resources.mjs';
+
 /**
  * What a suite receives and returns. A suite is an async function exported by a module in
  * bench/suites/ and listed in run.mjs; it writes its own bench/results/<suite>-*.json files.
@@ -21,4 +26,39 @@
  * @typedef {(context: SuiteContext) => Promise<SuiteOutcome>} Suite
  */
 
-export {};
+/**
+ * Runs one measured part of a suite in its own resource scope. A failure becomes an error of the
+ * outcome (an interrupt is thrown on); the scope is released at the end, except after an interrupt,
+ * when run.mjs's signal handler releases everything, in order.
+ * @param {SuiteContext} ctx
+ * @param {string} label e.g. "upload" or "foundation / pglite"
+ * @param {(scope: import('./resources.mjs').Scope) => Promise<SuiteReport>} run
+ * @returns {Promise<SuiteOutcome>}
+ */
+export async function runInScope(ctx, label, run) {
+  /** @type {SuiteOutcome} */
+  const outcome = { reports: [], errors: [] };
+  const scope = ctx.resources.scope();
+  try {
+    outcome.reports.push(await run(scope));
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    outcome.errors.push(`${label}: ${message(err)}`);
+    ctx.log(`${label}: FAILED: ${message(err)}`);
+  } finally {
+    const problems = ctx.signal.aborted ? [] : await scope.release();
+    for (const problem of problems) outcome.errors.push(`${label}: clean-up: ${problem}`);
+  }
+  return outcome;
+}
+
+/**
+ * A fresh temporary folder `printmarket-bench-<name>-*`, removed with the scope.
+ * @param {import('./resources.mjs').Scope} scope
+ * @param {string} name
+ */
+export async function makeTempDir(scope, name) {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), `printmarket-bench-${name}-`));
+  scope.defer(`remove ${dir}`, () => fs.promises.rm(dir, { recursive: true, force: true }));
+  return dir;
+}

@@ -1,11 +1,9 @@
 // The foundation issue's figures, per database engine: the home listing (first and a deep page)
 // and the current-user call under load, against a bare Fastify route measured in the same run;
 // the server's memory after the load; and how fast a second start on a seeded database listens.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { apiEnv, assertApiBuilt, ROOT, SERVER_JS, seedDatabase } from '../lib/api.mjs';
+import { apiEnv, assertApiBuilt, ROOT, registerUser, seedDatabase, startApi } from '../lib/api.mjs';
 import { measure } from '../lib/load.mjs';
 import { requestJson } from '../lib/net.mjs';
 import { createTempDatabase, postgresServerUrl } from '../lib/postgres.mjs';
@@ -19,8 +17,8 @@ import {
   target,
   writeResult,
 } from '../lib/report.mjs';
-import { message } from '../lib/resources.mjs';
 import { startBareServer, startServer } from '../lib/servers.mjs';
+import { makeTempDir, runInScope } from '../lib/suite.mjs';
 
 /** npm's entry script, to run `npm start` as a person would; npm names it when it runs the bench. */
 const NPM_CLI =
@@ -61,20 +59,11 @@ export async function foundation(ctx) {
   const outcome = { reports: [], errors: [] };
   for (const engine of engines) {
     ctx.signal.throwIfAborted();
-    const scope = ctx.resources.scope();
-    try {
-      outcome.reports.push(await runEngine(ctx, engine, scope));
-    } catch (err) {
-      if (ctx.signal.aborted) throw err;
-      outcome.errors.push(`foundation / ${engine.name}: ${message(err)}`);
-      ctx.log(`foundation / ${engine.name}: FAILED: ${message(err)}`);
-    } finally {
-      // After an interrupt, run.mjs's signal handler releases everything, in order.
-      const problems = ctx.signal.aborted ? [] : await scope.release();
-      for (const problem of problems) {
-        outcome.errors.push(`foundation / ${engine.name}: clean-up: ${problem}`);
-      }
-    }
+    const part = await runInScope(ctx, `foundation / ${engine.name}`, (scope) =>
+      runEngine(ctx, engine, scope),
+    );
+    outcome.reports.push(...part.reports);
+    outcome.errors.push(...part.errors);
   }
   return outcome;
 }
@@ -92,8 +81,7 @@ async function runEngine(ctx, engine, scope) {
   const startedAt = new Date();
   const { settings, signal } = ctx;
 
-  const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), `printmarket-bench-${engine.name}-`));
-  scope.defer(`remove ${dataDir}`, () => fs.promises.rm(dataDir, { recursive: true, force: true }));
+  const dataDir = await makeTempDir(scope, engine.name);
   /** @type {string | undefined} */
   let databaseUrl;
   /** @type {string | null} */
@@ -104,24 +92,13 @@ async function runEngine(ctx, engine, scope) {
     databaseName = db.name;
     log(`created database ${db.name}`);
   }
-  const env = apiEnv({ dataDir, databaseUrl, jwtSecret: randomBytes(32).toString('hex') });
+  const env = apiEnv({ dataDir, databaseUrl });
 
   log(`seeding ${DESIGNS} designs...`);
   const seed = await seedDatabase({ env, designs: DESIGNS, timeoutMs: SEED_TIMEOUT_MS, signal });
   log(`seeded in ${seed.seconds} s (${seed.output.split('\n').at(-1)})`);
 
-  const startApi = () =>
-    startServer({
-      label: `API server (${engine.name})`,
-      script: SERVER_JS,
-      cwd: ROOT,
-      env,
-      readyPath: '/api/health',
-      resources: scope,
-      signal,
-    });
-  const api = await startApi();
-  log(`API listening on ${api.baseUrl} after ${Math.round(api.startupMs)} ms`);
+  const api = await startApi({ env, engine: engine.name, scope, signal, log });
   const idleMemory = api.memory();
 
   const token = await registerUser(api.baseUrl);
@@ -260,27 +237,6 @@ async function runEngine(ctx, engine, scope) {
     targets,
     failedCases: [baseline, ...results].filter((r) => !r.ok).map((r) => r.name),
   };
-}
-
-/**
- * Registers a fresh user and returns its token.
- * @param {string} baseUrl
- */
-async function registerUser(baseUrl) {
-  const id = randomBytes(5).toString('hex');
-  const { status, body } = await requestJson(`${baseUrl}/api/auth/register`, {
-    method: 'POST',
-    body: {
-      username: `bench${id}`,
-      name: 'Bench User',
-      email: `bench-${id}@example.com`,
-      password: randomBytes(12).toString('hex'),
-    },
-  });
-  if (status !== 201 || typeof body?.token !== 'string') {
-    throw new Error(`POST /api/auth/register answered ${status}: ${JSON.stringify(body).slice(0, 300)}`);
-  }
-  return /** @type {string} */ (body.token);
 }
 
 /**

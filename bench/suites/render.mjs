@@ -32,7 +32,7 @@ const WEBP_QUALITY = 82;
  * What the temporary bundle exports: the renderer's own modules, so the figures are of the code the
  * API runs (the bench runs plain node, which cannot load TypeScript).
  * @typedef {typeof import('../../apps/api/src/lib/stl-render/rasterize.ts')
- *   & typeof import('../../apps/api/src/lib/stl-render/binary-stl.ts')
+ *   & typeof import('../../apps/api/src/lib/stl/read-triangles.ts')
  *   & typeof import('../../apps/api/src/lib/stl-render/render-fixtures.ts')
  *   & typeof import('../../apps/api/src/lib/stl-render/preview-pool.ts')} Renderer
  */
@@ -157,10 +157,10 @@ export async function render(ctx) {
  */
 async function bundleRenderer(dir) {
   const entry = path.join(dir, 'renderer-entry.mjs');
-  const modules = ['rasterize', 'binary-stl', 'render-fixtures', 'preview-pool'];
+  const modules = ['rasterize.ts', 'render-fixtures.ts', 'preview-pool.ts', '../stl/read-triangles.ts'];
   fs.writeFileSync(
     entry,
-    modules.map((name) => `export * from ${JSON.stringify(path.join(SOURCE_DIR, `${name}.ts`))};\n`).join(''),
+    modules.map((name) => `export * from ${JSON.stringify(path.join(SOURCE_DIR, name))};\n`).join(''),
   );
   await build({
     entryPoints: { renderer: entry, 'preview-worker': path.join(SOURCE_DIR, 'preview-worker.ts') },
@@ -203,7 +203,7 @@ async function previewInThread(renderer, stlFile) {
   const t0 = performance.now();
   const bytes = await fs.promises.readFile(stlFile);
   const t1 = performance.now();
-  const positions = renderer.binaryStlPositions(bytes);
+  const positions = renderer.parseStlTriangles(bytes);
   const t2 = performance.now();
   const pixels = renderer.rasterize(positions, { width: SIZE, height: SIZE });
   const t3 = performance.now();
@@ -219,7 +219,7 @@ async function previewInThread(renderer, stlFile) {
  */
 async function previewInPool(renderer, pool, stlFile) {
   const t0 = performance.now();
-  const positions = renderer.binaryStlPositions(await fs.promises.readFile(stlFile));
+  const positions = renderer.parseStlTriangles(await fs.promises.readFile(stlFile));
   await encode(await pool.rasterize(positions, { width: SIZE, height: SIZE }));
   return performance.now() - t0;
 }

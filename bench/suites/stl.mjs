@@ -3,7 +3,6 @@
 // The analyser is TypeScript in apps/api/src/lib/stl; it is bundled here with esbuild, as the
 // API's own build bundles it, since `node` cannot import .ts files.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -19,8 +18,8 @@ import {
   target,
   writeResult,
 } from '../lib/report.mjs';
-import { message } from '../lib/resources.mjs';
 import { sphereStl } from '../lib/stl-mesh.mjs';
+import { makeTempDir, runInScope } from '../lib/suite.mjs';
 
 const SPHERE = { rings: 501, segments: 1000, radius: 50 };
 const TRIANGLES = 2 * SPHERE.segments * (SPHERE.rings - 1);
@@ -40,21 +39,8 @@ const ANALYZER_TS = path.join(ROOT, 'apps/api/src/lib/stl/stl-analyzer.ts');
  */
 
 /** @type {import('../lib/suite.mjs').Suite} */
-export async function stl(ctx) {
-  /** @type {import('../lib/suite.mjs').SuiteOutcome} */
-  const outcome = { reports: [], errors: [] };
-  const scope = ctx.resources.scope();
-  try {
-    outcome.reports.push(await run(ctx, scope));
-  } catch (err) {
-    if (ctx.signal.aborted) throw err;
-    outcome.errors.push(`stl: ${message(err)}`);
-    ctx.log(`stl: FAILED: ${message(err)}`);
-  } finally {
-    const problems = ctx.signal.aborted ? [] : await scope.release();
-    for (const problem of problems) outcome.errors.push(`stl: clean-up: ${problem}`);
-  }
-  return outcome;
+export function stl(ctx) {
+  return runInScope(ctx, 'stl', (scope) => run(ctx, scope));
 }
 
 /**
@@ -67,8 +53,7 @@ async function run(ctx, scope) {
   /** @param {string} line */
   const log = (line) => ctx.log(`${label}: ${line}`);
   const startedAt = new Date();
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'printmarket-bench-stl-'));
-  scope.defer(`remove ${dir}`, () => fs.promises.rm(dir, { recursive: true, force: true }));
+  const dir = await makeTempDir(scope, 'stl');
 
   const StlAnalyzer = await bundleAnalyzer(dir);
   const file = path.join(dir, 'sphere.stl');

@@ -1,13 +1,11 @@
 // The upload issue's figures: a 300 MB binary STL (6,000,000 triangles of a closed sphere) sent
 // to the built API as a browser sends it (multipart, streamed from disk), against copying the same
 // file on the same disk; and how much the server's resident memory grows meanwhile.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { apiEnv, assertApiBuilt, ROOT, SERVER_JS } from '../lib/api.mjs';
-import { postMultipart, registerUser } from '../lib/http-stream.mjs';
+import { apiEnv, assertApiBuilt, registerUser, startApi } from '../lib/api.mjs';
+import { postMultipart } from '../lib/http-stream.mjs';
 import { requestJson } from '../lib/net.mjs';
 import {
   formatNumber,
@@ -19,10 +17,9 @@ import {
   target,
   writeResult,
 } from '../lib/report.mjs';
-import { message } from '../lib/resources.mjs';
 import { peakBetween, startRssSampler, waitForSteadyRss } from '../lib/rss-sampler.mjs';
-import { startServer } from '../lib/servers.mjs';
 import { writeSphereStlFile } from '../lib/stl-file.mjs';
+import { makeTempDir, runInScope } from '../lib/suite.mjs';
 
 /** 2 x 3000 x 1000 = 6,000,000 triangles: 300,000,084 bytes. */
 const SPHERE = { rings: 1001, segments: 3000, radius: 60 };
@@ -74,21 +71,8 @@ function watchStorage(root, intervalMs) {
 }
 
 /** @type {import('../lib/suite.mjs').Suite} */
-export async function upload(ctx) {
-  /** @type {import('../lib/suite.mjs').SuiteOutcome} */
-  const outcome = { reports: [], errors: [] };
-  const scope = ctx.resources.scope();
-  try {
-    outcome.reports.push(await run(ctx, scope));
-  } catch (err) {
-    if (ctx.signal.aborted) throw err;
-    outcome.errors.push(`upload: ${message(err)}`);
-    ctx.log(`upload: FAILED: ${message(err)}`);
-  } finally {
-    const problems = ctx.signal.aborted ? [] : await scope.release();
-    for (const problem of problems) outcome.errors.push(`upload: clean-up: ${problem}`);
-  }
-  return outcome;
+export function upload(ctx) {
+  return runInScope(ctx, 'upload', (scope) => run(ctx, scope));
 }
 
 /**
@@ -105,8 +89,7 @@ async function run(ctx, scope) {
   assertApiBuilt();
 
   // One temporary folder holds the STL, the baseline copies and the server's DATA_DIR: one disk.
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'printmarket-bench-upload-'));
-  scope.defer(`remove ${dir}`, () => fs.promises.rm(dir, { recursive: true, force: true }));
+  const dir = await makeTempDir(scope, 'upload');
   const dataDir = path.join(dir, 'data');
   await fs.promises.mkdir(dataDir);
   const stlFile = path.join(dir, 'x.stl');
@@ -136,17 +119,7 @@ async function run(ctx, scope) {
   log(`fs.copyFile ${formatNumber(copyFileMBps)} MB/s, streamed copy ${formatNumber(streamCopyMBps)} MB/s`);
   signal.throwIfAborted();
 
-  const env = apiEnv({ dataDir, jwtSecret: randomBytes(32).toString('hex') });
-  const api = await startServer({
-    label: 'API server (pglite)',
-    script: SERVER_JS,
-    cwd: ROOT,
-    env,
-    readyPath: '/api/health',
-    resources: scope,
-    signal,
-  });
-  log(`API listening on ${api.baseUrl} after ${Math.round(api.startupMs)} ms`);
+  const api = await startApi({ env: apiEnv({ dataDir }), engine: 'pglite', scope, signal, log });
   const token = await registerUser(api.baseUrl);
 
   // A small upload first loads what every upload uses once (the preview worker thread, sharp, the

@@ -1,12 +1,10 @@
 // The ZIP issue's figures: GET /api/designs/download-all/{designId} of a design with four 50 MB STL
 // files, alone and four at once, on the built API: throughput, first byte, and the server's memory
 // per concurrent download; reading the same stored files from disk for context.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { apiEnv, assertApiBuilt, ROOT, SERVER_JS } from '../lib/api.mjs';
-import { download, postMultipart, readZipDirectory, registerUser } from '../lib/http-stream.mjs';
+import { apiEnv, assertApiBuilt, registerUser, startApi } from '../lib/api.mjs';
+import { download, postMultipart, readZipDirectory } from '../lib/http-stream.mjs';
 import { requestJson } from '../lib/net.mjs';
 import {
   formatNumber,
@@ -18,10 +16,9 @@ import {
   target,
   writeResult,
 } from '../lib/report.mjs';
-import { message } from '../lib/resources.mjs';
 import { startRssSampler, waitForSteadyRss } from '../lib/rss-sampler.mjs';
-import { startServer } from '../lib/servers.mjs';
 import { writeSphereStlFile } from '../lib/stl-file.mjs';
+import { makeTempDir, runInScope } from '../lib/suite.mjs';
 
 /** Four spheres of 2 x 1000 x 500 = 1,000,000 triangles: 50,000,084 bytes each. */
 const FILES = [20, 30, 40, 50].map((radius, i) => ({
@@ -48,21 +45,8 @@ const LIMITS = { mbPerSecond: 100, rssPerDownloadMB: 32 };
  */
 
 /** @type {import('../lib/suite.mjs').Suite} */
-export async function zip(ctx) {
-  /** @type {import('../lib/suite.mjs').SuiteOutcome} */
-  const outcome = { reports: [], errors: [] };
-  const scope = ctx.resources.scope();
-  try {
-    outcome.reports.push(await run(ctx, scope));
-  } catch (err) {
-    if (ctx.signal.aborted) throw err;
-    outcome.errors.push(`zip: ${message(err)}`);
-    ctx.log(`zip: FAILED: ${message(err)}`);
-  } finally {
-    const problems = ctx.signal.aborted ? [] : await scope.release();
-    for (const problem of problems) outcome.errors.push(`zip: clean-up: ${problem}`);
-  }
-  return outcome;
+export function zip(ctx) {
+  return runInScope(ctx, 'zip', (scope) => run(ctx, scope));
 }
 
 /**
@@ -78,8 +62,7 @@ async function run(ctx, scope) {
   const startedAt = new Date();
   assertApiBuilt();
 
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'printmarket-bench-zip-'));
-  scope.defer(`remove ${dir}`, () => fs.promises.rm(dir, { recursive: true, force: true }));
+  const dir = await makeTempDir(scope, 'zip');
   const dataDir = path.join(dir, 'data');
   await fs.promises.mkdir(dataDir);
 
@@ -93,17 +76,7 @@ async function run(ctx, scope) {
   const sourceBytes = sources.reduce((n, s) => n + s.bytes, 0);
   log(`wrote ${sources.length} STL files, ${mb(sourceBytes)} MB in all`);
 
-  const env = apiEnv({ dataDir, jwtSecret: randomBytes(32).toString('hex') });
-  const api = await startServer({
-    label: 'API server (pglite)',
-    script: SERVER_JS,
-    cwd: ROOT,
-    env,
-    readyPath: '/api/health',
-    resources: scope,
-    signal,
-  });
-  log(`API listening on ${api.baseUrl} after ${Math.round(api.startupMs)} ms`);
+  const api = await startApi({ env: apiEnv({ dataDir }), engine: 'pglite', scope, signal, log });
   const token = await registerUser(api.baseUrl);
   const headers = { 'x-auth-token': token };
 

@@ -2,7 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/database.ts';
 import type { DB, StlAnalysisJson } from '../../db/schema.ts';
-import { CARD_IMAGES } from './repo.ts';
+import { cardColumns } from './card-query.ts';
 
 /** A design file as read inside a JSON aggregate (timestamps are not needed, sizes are numbers). */
 export type DetailFileRow = {
@@ -71,24 +71,7 @@ export class DesignDetailRepo {
     return this.db
       .selectFrom('designs')
       .innerJoin('users', 'users.id', 'designs.user_id')
-      .select((eb) => [
-        'designs.id',
-        'designs.slug',
-        'designs.name',
-        'designs.description',
-        'designs.category',
-        'designs.tags',
-        'designs.is_paid',
-        'designs.price_cents',
-        'designs.views',
-        'designs.likes_count',
-        'designs.downloads',
-        'designs.created_at',
-        'users.id as owner_id',
-        'users.username as owner_username',
-        'users.profile_picture_key as owner_picture_key',
-        cardImages(eb),
-      ])
+      .select(cardColumns)
       .where('designs.user_id', '=', ownerId)
       .orderBy('designs.created_at', 'desc')
       .orderBy('designs.id', 'desc')
@@ -156,29 +139,4 @@ function allFiles(eb: DesignsScope) {
       .orderBy('design_files.position')
       .orderBy('design_files.id'),
   ).as('files');
-}
-
-/**
- * The same card images as the home listing (repo.ts): photos first, then the rendered previews of
- * STL files, so a design without photos still shows its models.
- */
-function cardImages(eb: DesignsScope) {
-  return jsonArrayFrom(
-    eb
-      .selectFrom('design_files')
-      .select([
-        'design_files.id',
-        'design_files.name',
-        sql<string>`coalesce(design_files.preview_key, design_files.storage_key)`.as('storage_key'),
-        sql<string | null>`coalesce(design_files.card_key, design_files.preview_card_key)`.as('card_key'),
-      ])
-      .whereRef('design_files.design_id', '=', 'designs.id')
-      .where((w) =>
-        w.or([w('design_files.kind', '=', 'image'), w('design_files.preview_card_key', 'is not', null)]),
-      )
-      .orderBy('design_files.kind')
-      .orderBy('design_files.position')
-      .orderBy('design_files.id')
-      .limit(CARD_IMAGES),
-  ).as('images');
 }

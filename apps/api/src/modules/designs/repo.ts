@@ -1,10 +1,7 @@
 import type { DesignSort } from '@printmarket/shared/constants';
 import { type RawBuilder, sql } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/database.ts';
-
-/** How many images a card carries for its rotating preview. */
-export const CARD_IMAGES = 4;
+import { cardColumns } from './card-query.ts';
 
 /** SQL for reading designs. */
 export class DesignsRepo {
@@ -25,47 +22,8 @@ export class DesignsRepo {
         .innerJoin('designs', 'designs.id', 'page.id')
         .innerJoin('users', 'users.id', 'designs.user_id')
         .select((eb) => [
-          'designs.id',
-          'designs.slug',
-          'designs.name',
-          'designs.description',
-          'designs.category',
-          'designs.tags',
-          'designs.is_paid',
-          'designs.price_cents',
-          'designs.views',
-          'designs.likes_count',
-          'designs.downloads',
-          'designs.created_at',
-          'users.id as owner_id',
-          'users.username as owner_username',
-          'users.profile_picture_key as owner_picture_key',
+          ...cardColumns(eb),
           eb.selectFrom('designs').select(eb.fn.countAll<number>().as('n')).as('total'),
-          // Photos first, then the rendered previews of the STL files: a design without photos
-          // still shows its models on the card.
-          jsonArrayFrom(
-            eb
-              .selectFrom('design_files')
-              .select([
-                'design_files.id',
-                'design_files.name',
-                sql<string>`coalesce(design_files.preview_key, design_files.storage_key)`.as('storage_key'),
-                sql<string | null>`coalesce(design_files.card_key, design_files.preview_card_key)`.as(
-                  'card_key',
-                ),
-              ])
-              .whereRef('design_files.design_id', '=', 'designs.id')
-              .where((w) =>
-                w.or([
-                  w('design_files.kind', '=', 'image'),
-                  w('design_files.preview_card_key', 'is not', null),
-                ]),
-              )
-              .orderBy('design_files.kind')
-              .orderBy('design_files.position')
-              .orderBy('design_files.id')
-              .limit(CARD_IMAGES),
-          ).as('images'),
         ]),
       sort,
     ).execute();
