@@ -16,6 +16,8 @@ const stampFile = path.join(root, 'apps/api/dist/.source-stamp');
 /**
  * The newest modification time and the number of source files. Folder times are left out: tools
  * write and remove temporary files beside their configs during a build (Vite does).
+ * @param {string} entry
+ * @param {{ newest: number, files: number }} totals
  */
 function scan(entry, totals = { newest: 0, files: 0 }) {
   const full = path.join(root, entry);
@@ -44,6 +46,7 @@ export function buildIsCurrent() {
   return built && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === currentStamp();
 }
 
+/** @param {string} stamp */
 export function recordBuild(stamp) {
   fs.writeFileSync(stampFile, stamp);
 }

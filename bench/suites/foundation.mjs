@@ -3,6 +3,7 @@
 // the server's memory after the load; and how fast a second start on a seeded database listens.
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildIsCurrent } from '../../scripts/source-stamp.mjs';
 import { apiEnv, assertApiBuilt, ROOT, registerUser, seedDatabase, startApi } from '../lib/api.mjs';
 import { measure } from '../lib/load.mjs';
 import { requestJson } from '../lib/net.mjs';
@@ -152,6 +153,10 @@ async function runEngine(ctx, engine, scope) {
   await api.stop();
 
   // The target is about what a person runs: `npm start` (its build check included) on the same data.
+  // A build older than the sources would make that start rebuild first and time the build instead.
+  if (!buildIsCurrent()) {
+    throw new Error('The build is older than the sources: run `npm run bench`, which builds first.');
+  }
   log('running `npm start` again on the same database');
   const again = await startServer({
     label: `npm start (${engine.name})`,
