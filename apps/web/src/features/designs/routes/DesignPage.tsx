@@ -2,16 +2,15 @@ import type { DesignDetail } from '@printmarket/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { StatusPage } from '../../../app/StatusPage.tsx';
 import button from '../../../app/styles/button.module.css';
 import avatarPlaceholder from '../../../assets/avatar-placeholder.svg';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { useSession } from '../../auth/session.tsx';
-import { designQueryOptions, FAILED_FETCH_DESIGN, useDesign } from '../api/get-design.ts';
+import { designQueryOptions, useDesign } from '../api/get-design.ts';
 import { recordView } from '../api/record-view.ts';
 import { DesignFileList } from '../components/DesignFileList.tsx';
 import { DesignGallery, galleryImages } from '../components/DesignGallery.tsx';
+import { DesignLoadStatus } from '../components/DesignLoadStatus.tsx';
 import { DesignSidePanel } from '../components/DesignSidePanel.tsx';
 import { LikeButton } from '../components/LikeButton.tsx';
 import { ModelFacts } from '../components/ModelFacts.tsx';
@@ -30,42 +29,12 @@ export default function DesignPage() {
   const query = useDesign(username, slug, viewerId);
   const queryKey = designQueryOptions(username, slug, viewerId).queryKey;
 
-  if (query.isPending) {
+  if (query.isPending || query.isError) {
     return (
-      <p className={styles.loading} role="status">
-        Loading...
-      </p>
-    );
-  }
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) {
-      return (
-        <StatusPage
-          code="404"
-          title="Design not found"
-          actions={
-            <Link to="/" className={`${button.base} ${button.primary} ${button.large}`}>
-              Browse designs
-            </Link>
-          }
-        >
-          <title>Design not found · PrintMarket</title>
-          <p>It may have been removed, or the address may be mistyped.</p>
-        </StatusPage>
-      );
-    }
-    return (
-      <div className={styles.error} role="alert">
-        <p>Error: {errorMessage(query.error, FAILED_FETCH_DESIGN)}</p>
-        <button
-          type="button"
-          className={`${button.base} ${button.secondary}`}
-          disabled={query.isFetching}
-          onClick={() => query.refetch()}
-        >
-          {query.isFetching ? 'Trying again...' : 'Try again'}
-        </button>
-      </div>
+      <DesignLoadStatus
+        error={query.error}
+        retry={{ busy: query.isFetching, run: () => void query.refetch() }}
+      />
     );
   }
   return <DesignView design={query.data} signedIn={user !== null} queryKey={queryKey} />;
