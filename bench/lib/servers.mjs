@@ -68,16 +68,22 @@ export async function startServer(options) {
 }
 
 /**
- * The baseline: bare Fastify answering GET /bare, in its own process.
+ * The baseline: bare Fastify answering GET /bare (and POST /bare-upload into `uploadDir` when
+ * given), in its own process.
  * @param {Pick<import('./resources.mjs').Resources, 'defer'>} resources
  * @param {AbortSignal} [signal]
+ * @param {string} [uploadDir]
  */
-export function startBareServer(resources, signal) {
+export function startBareServer(resources, signal, uploadDir) {
   return startServer({
     label: 'bare Fastify server',
     script: path.join(import.meta.dirname, 'bare-server.mjs'),
     cwd: import.meta.dirname,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      ...(uploadDir ? { BARE_UPLOAD_DIR: uploadDir } : {}),
+    },
     readyPath: '/bare',
     resources,
     ipc: true,

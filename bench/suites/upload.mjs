@@ -18,6 +18,7 @@ import {
   writeResult,
 } from '../lib/report.mjs';
 import { peakBetween, startRssSampler, waitForSteadyRss } from '../lib/rss-sampler.mjs';
+import { startBareServer } from '../lib/servers.mjs';
 import { writeSphereStlFile } from '../lib/stl-file.mjs';
 import { makeTempDir, runInScope } from '../lib/suite.mjs';
 
@@ -27,6 +28,8 @@ const TRIANGLES = 2 * SPHERE.segments * (SPHERE.rings - 1);
 const UPLOAD_TIMEOUT_MS = 120_000;
 const POLL_MS = 50;
 const LIMITS = { rssGrowthMB: 64, shareOfCopyPct: 50 };
+/** Runs of the bare-server floor; the best counts. */
+const BARE_RUNS = 3;
 /** 20,000 triangles, 1 MB: the warm-up upload. */
 const WARM_UP = { rings: 101, segments: 100, radius: 30 };
 
@@ -38,36 +41,6 @@ function uploadFields(name) {
     ['categories', JSON.stringify(['Art'])],
     ['isPaid', 'false'],
   ]);
-}
-
-/**
- * Notes when the first preview image and the first stored STL appear under the storage folder.
- * @param {string} root DATA_DIR/files
- * @param {number} intervalMs
- */
-function watchStorage(root, intervalMs) {
-  /** @type {{ preview?: number, stl?: number }} */
-  const seen = {};
-  /** @param {string} folder */
-  const list = (folder) => {
-    try {
-      return fs.readdirSync(path.join(root, folder));
-    } catch {
-      return [];
-    }
-  };
-  const known = new Set([...list('images'), ...list('stl')]);
-  const timer = setInterval(() => {
-    const now = performance.now();
-    if (
-      seen.preview === undefined &&
-      list('images').some((f) => !known.has(f) && f.endsWith('-preview.webp'))
-    ) {
-      seen.preview = now;
-    }
-    if (seen.stl === undefined && list('stl').some((f) => !known.has(f))) seen.stl = now;
-  }, intervalMs);
-  return { seen, stop: () => clearInterval(timer) };
 }
 
 /** @type {import('../lib/suite.mjs').Suite} */
@@ -119,6 +92,33 @@ async function run(ctx, scope) {
   log(`fs.copyFile ${formatNumber(copyFileMBps)} MB/s, streamed copy ${formatNumber(streamCopyMBps)} MB/s`);
   signal.throwIfAborted();
 
+  // The floor of any HTTP upload here: a bare server writing the raw body to the same disk.
+  const bareDir = path.join(dir, 'bare');
+  await fs.promises.mkdir(bareDir);
+  const bare = await startBareServer(scope, signal, bareDir);
+  /** @type {number[]} */
+  const bareRuns = [];
+  for (let i = 0; i < BARE_RUNS; i++) {
+    const r = await postMultipart({
+      url: `${bare.baseUrl}/bare-upload`,
+      headers: {},
+      fields: uploadFields('Bare'),
+      files: [{ path: stlFile, name: 'x.stl' }],
+      timeoutMs: UPLOAD_TIMEOUT_MS,
+      signal,
+    });
+    if (r.status !== 200 || r.body?.bytes !== r.bodyBytes) {
+      throw new Error(`the bare upload answered ${r.status}: ${JSON.stringify(r.body).slice(0, 300)}`);
+    }
+    bareRuns.push(r.endAt - r.startedAt);
+  }
+  await bare.stop();
+  // The best run: the floor is what the machine can do, not its noise.
+  const bareMs = Math.min(...bareRuns);
+  const bareMBps = rate(written.bytes, bareMs);
+  log(`bare HTTP body to disk: ${formatNumber(bareMBps)} MB/s (best of ${BARE_RUNS})`);
+  signal.throwIfAborted();
+
   const api = await startApi({ env: apiEnv({ dataDir }), engine: 'pglite', scope, signal, log });
   const token = await registerUser(api.baseUrl);
 
@@ -151,7 +151,6 @@ async function run(ctx, scope) {
 
   log('uploading');
   const sampler = startRssSampler(api.proc.pid, POLL_MS);
-  const stages = watchStorage(path.join(dataDir, 'files'), POLL_MS);
   /** @type {import('../lib/http-stream.mjs').UploadTiming} */
   let up;
   /** @type {ReturnType<typeof sampler.stop>} */
@@ -167,7 +166,6 @@ async function run(ctx, scope) {
     });
   } finally {
     memory = sampler.stop();
-    stages.stop();
   }
   if (up.status !== 201 || typeof up.body?.design?.id !== 'string') {
     throw new Error(
@@ -175,6 +173,9 @@ async function run(ctx, scope) {
     );
   }
   const designId = /** @type {string} */ (up.body.design.id);
+  // The previews are rendered after the answer, from the stored file: how long until they show.
+  const previewMs = await waitForPreview(api.baseUrl, token, designId, up.endAt, signal);
+  log(previewMs === null ? 'no preview within 60 s' : `preview ready ${previewMs} ms after the answer`);
   const check = await checkDesign(api.baseUrl, token, designId, written.bytes);
   log(`design ${designId}: ${check.detail}`);
   const afterMemory = api.memory();
@@ -195,22 +196,13 @@ async function run(ctx, scope) {
   const hwmRose = memory.hwmAfterBytes > memory.hwmBeforeBytes;
   const peakBytes = hwmRose ? Math.max(memory.hwmAfterBytes, sampledPeak) : sampledPeak;
   const growthMB = mb(peakBytes - rssBeforeBytes);
-  // Where the time after the body went, from when the stored files appeared (50 ms polls).
-  const previewAt = stages.seen.preview ?? null;
-  const storeAt = stages.seen.stl ?? null; // the STL copy started
-  /** @param {number | null} from @param {number | null} to */
-  const span = (from, to) => (from !== null && to !== null ? Math.round(to - from) : null);
-  const afterBody = {
-    previewsMs: span(sentAt, previewAt),
-    storeAndAnswerMs: span(previewAt ?? storeAt, up.headersAt),
-    note: 'previews: body sent until the preview image appeared in storage (the triangles read again and sampled, rendered, encoded); the rest: copying the STL into storage, the database transaction, the answer',
-  };
   const timeline = memory.samples.map((x) => [Math.round(x.t - up.startedAt), mb(x.rssBytes)]);
 
   const uploadMBps = rate(written.bytes, totalMs);
   const streamMBps = rate(written.bytes, streamMs);
   const shareOfCopyFile = pct(uploadMBps / copyFileMBps);
   const shareOfStreamCopy = pct(uploadMBps / streamCopyMBps);
+  const shareOfBare = pct(uploadMBps / bareMBps);
   const blocker = check.pass ? undefined : `the stored design was wrong: ${check.detail}`;
   const targets = [
     target(
@@ -246,7 +238,8 @@ async function run(ctx, scope) {
       note:
         'MB = 2^20 bytes. Client, server and disk on one machine; the client streams the file from disk ' +
         'with node:http. Upload throughput is the file size over request start to end of the answer ' +
-        '(201 comes after the previews are rendered and the file is stored).',
+        '(201 comes once the file is analysed, stored and committed; its previews are rendered afterwards, ' +
+        'previewReadyAfterAnswerMs later).',
     },
     stlWriteMs: Math.round(writeMs),
     baseline: {
@@ -254,6 +247,12 @@ async function run(ctx, scope) {
       copyFileMBps,
       streamCopyMs: Math.round(streamCopyMs),
       streamCopyMBps,
+      bareUploadMs: Math.round(bareMs),
+      bareUploadRunsMs: bareRuns.map((ms) => Math.round(ms)),
+      bareUploadMBps: bareMBps,
+      bareUploadShareOfCopyFilePct: pct(bareMBps / copyFileMBps),
+      bareNote:
+        'a bare Fastify route piping the same multipart request, unparsed, to a file on the same disk (1 MB write buffer)',
     },
     upload: {
       status: up.status,
@@ -265,8 +264,9 @@ async function run(ctx, scope) {
       streamMBps,
       shareOfCopyFilePct: shareOfCopyFile,
       shareOfStreamCopyPct: shareOfStreamCopy,
+      shareOfBareUploadPct: shareOfBare,
       bodyFullySent: up.bodySentAt !== null,
-      afterBody,
+      previewReadyAfterAnswerMs: previewMs,
     },
     memory: {
       rssBeforeMB: mb(rssBeforeBytes),
@@ -324,11 +324,36 @@ async function checkDesign(baseUrl, token, designId, bytes) {
 }
 
 /**
+ * Polls the design until its STL has a preview; milliseconds from `since`, or null after 60 s.
+ * @param {string} baseUrl
+ * @param {string} token
+ * @param {string} designId
+ * @param {number} since performance.now() of the upload's answer
+ * @param {AbortSignal} signal
+ */
+async function waitForPreview(baseUrl, token, designId, since, signal) {
+  const deadline = performance.now() + 60_000;
+  while (performance.now() < deadline) {
+    signal.throwIfAborted();
+    const { body } = await requestJson(`${baseUrl}/api/designs/by-id/${designId}`, {
+      headers: { 'x-auth-token': token },
+    });
+    const files = Array.isArray(body?.files) ? body.files : [];
+    if (files.some((/** @type {any} */ f) => typeof f.previewUrl === 'string')) {
+      return Math.round(performance.now() - since);
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  return null;
+}
+
+/**
  * @param {{ settings: { fileBytes: number, triangles: number }, machine: ReturnType<typeof machine>,
- *   baseline: { copyFileMs: number, copyFileMBps: number, streamCopyMs: number, streamCopyMBps: number },
+ *   baseline: { copyFileMs: number, copyFileMBps: number, streamCopyMs: number, streamCopyMBps: number,
+ *     bareUploadMs: number, bareUploadMBps: number, bareUploadShareOfCopyFilePct: number },
  *   upload: { totalMs: number, streamMs: number, afterBodyMs: number, uploadMBps: number, streamMBps: number,
- *     shareOfCopyFilePct: number, shareOfStreamCopyPct: number,
- *     afterBody: { previewsMs: number | null, storeAndAnswerMs: number | null } },
+ *     shareOfCopyFilePct: number, shareOfStreamCopyPct: number, shareOfBareUploadPct: number,
+ *     previewReadyAfterAnswerMs: number | null },
  *   memory: Record<string, unknown>, check: { detail: string }, stlWriteMs: number,
  *   targets: import('../lib/report.mjs').Target[] }} r
  */
@@ -348,21 +373,36 @@ function printReport(r) {
   const b = r.baseline;
   console.log(
     table(
-      ['case', 'ms', 'MB/s', 'vs fs.copyFile', 'vs streamed copy'],
+      ['case', 'ms', 'MB/s', 'vs fs.copyFile', 'vs streamed copy', 'vs bare HTTP'],
       [
-        ['fs.copyFile (same folder)', String(b.copyFileMs), formatNumber(b.copyFileMBps), '100 %', '-'],
-        ['streamed copy (1 MB chunks)', String(b.streamCopyMs), formatNumber(b.streamCopyMBps), '-', '100 %'],
+        ['fs.copyFile (same folder)', String(b.copyFileMs), formatNumber(b.copyFileMBps), '100 %', '-', '-'],
+        [
+          'streamed copy (1 MB chunks)',
+          String(b.streamCopyMs),
+          formatNumber(b.streamCopyMBps),
+          '-',
+          '100 %',
+          '-',
+        ],
+        [
+          'bare HTTP: raw body to disk, no parsing',
+          String(b.bareUploadMs),
+          formatNumber(b.bareUploadMBps),
+          `${b.bareUploadShareOfCopyFilePct} %`,
+          '-',
+          '100 %',
+        ],
         [
           'upload, request start to 201',
           String(u.totalMs),
           formatNumber(u.uploadMBps),
           `${u.shareOfCopyFilePct} %`,
           `${u.shareOfStreamCopyPct} %`,
+          `${u.shareOfBareUploadPct} %`,
         ],
-        ['  of which: streaming the body', String(u.streamMs), formatNumber(u.streamMBps), '-', '-'],
-        ['  of which: after the body (previews, store)', String(u.afterBodyMs), '-', '-', '-'],
-        ['    previews (sample, render, encode)', dash(u.afterBody.previewsMs), '-', '-', '-'],
-        ['    storing the STL, database, answer', dash(u.afterBody.storeAndAnswerMs), '-', '-', '-'],
+        ['  of which: streaming the body', String(u.streamMs), formatNumber(u.streamMBps), '-', '-', '-'],
+        ['  of which: after the body (store, commit)', String(u.afterBodyMs), '-', '-', '-', '-'],
+        ['preview ready, after the answer', dash(u.previewReadyAfterAnswerMs), '-', '-', '-', '-'],
       ],
     ),
   );
@@ -378,7 +418,7 @@ function printReport(r) {
           String(m.growthWhileStreamingMB),
         ],
         [
-          'peak RSS after the body: previews, store (polls)',
+          'peak RSS after the body: store, commit (polls)',
           String(m.peakAfterBodyMB),
           String(m.growthAfterBodyMB),
         ],

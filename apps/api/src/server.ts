@@ -30,6 +30,9 @@ async function main() {
   const { secret, generated } = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const app = await buildApp({ config, db, files, jwtSecret: secret });
   if (orphans.length > 0) app.log.info({ removed: orphans.length }, 'removed upload leftovers from storage');
+  // Previews a stopped process did not get to render; they are made in the background.
+  const unrendered = await app.stlPreviews.fillMissing();
+  if (unrendered > 0) app.log.info({ designs: unrendered }, 'rendering missing STL previews');
   if (generated)
     app.log.warn(
       'JWT_SECRET is not set; using a generated key kept in DATA_DIR. Set JWT_SECRET in production.',

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { readStlTriangles } from '../stl/read-triangles.ts';
 import { StlDecoder } from '../stl/stl-decoder.ts';
 import { TRIANGLE_RECORD_SIZE, type TriangleSink, VERTICES_OFFSET } from '../stl/triangle-batch.ts';
 
@@ -13,21 +11,19 @@ const FLOATS_PER_TRIANGLE = 9;
 export const PREVIEW_TRIANGLE_BUDGET = 1_000_000;
 
 /**
- * The triangles to render a preview of an STL file from: all of them, or every k-th for a file of
- * more than `budget` (its count known from the upload's analysis). Streamed from disk.
+ * The triangles to render a preview of a stored STL from: all of them, or every k-th for a mesh of
+ * more than `budget` (its count known from the upload's analysis). Read chunk by chunk from
+ * `source` (a file or storage stream), never held whole.
  */
 export async function readPreviewTriangles(
-  path: string,
+  source: AsyncIterable<Uint8Array>,
   triangles: number,
   budget = PREVIEW_TRIANGLE_BUDGET,
 ): Promise<Float32Array> {
-  if (triangles <= budget) return readStlTriangles(path);
-  const stride = Math.ceil(triangles / budget);
+  const stride = Math.max(1, Math.ceil(triangles / budget));
   const sink = new EveryKth(stride, Math.ceil(triangles / stride));
   const decoder = new StlDecoder(() => sink);
-  for await (const chunk of createReadStream(path, { highWaterMark: 64 * 1024 })) {
-    decoder.push(chunk as Buffer);
-  }
+  for await (const chunk of source) decoder.push(chunk);
   decoder.finish();
   return sink.positions();
 }

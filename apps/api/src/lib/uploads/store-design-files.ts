@@ -3,12 +3,9 @@ import { PHOTO_VARIANTS, processImage } from '../images/process-image.ts';
 import type { ReceivedFile } from '../multipart.ts';
 import { publicImageKey } from '../public-images.ts';
 import type { StlAnalysis } from '../stl/stl-analysis.ts';
-import { analysisJson, previewImages } from '../stl-render/preview-images.ts';
-import type { PreviewPool } from '../stl-render/preview-pool.ts';
-import { PREVIEW_SIZES } from '../stl-render/render-preview.ts';
+import { analysisJson } from '../stl-render/preview-images.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { InspectedDesignFile } from './design-file-inspector.ts';
-import { readPreviewTriangles } from './preview-triangles.ts';
 import { uuid7 } from './uuid7.ts';
 
 /** One stored file of a design, ready to become a design_files row. */
@@ -19,25 +16,20 @@ export type StoredDesignFile = {
   card_key: string | null;
   size_bytes: number;
   analysis: StlAnalysisJson | null;
-  preview_key: string | null;
-  preview_card_key: string | null;
 };
 
 /**
  * Moves the checked temporary files of an upload into storage under new generated keys: STL files
- * as they are plus their rendered previews, photos re-encoded as WebP gallery and card images.
+ * as they are, photos re-encoded as WebP gallery and card images.
  * Every key written is pushed onto `stored` as soon as it exists, so the caller can delete them
  * all when anything later fails (this step or the database commit).
  */
 export class DesignFileWriter {
-  constructor(
-    private readonly files: FileStore,
-    private readonly previews: PreviewPool,
-  ) {}
+  constructor(private readonly files: FileStore) {}
 
   async storeAll(received: ReceivedFile[], stored: string[]): Promise<StoredDesignFile[]> {
-    // One file at a time: each already uses a core (sharp's pool, a render worker), and a 40-file
-    // upload must not take every core from the other requests.
+    // One file at a time: a photo already uses sharp's threads, and a 40-file upload must not take
+    // every core from the other requests.
     const out: StoredDesignFile[] = [];
     for (const file of received) {
       const inspected = file.inspection as InspectedDesignFile;
@@ -56,28 +48,9 @@ export class DesignFileWriter {
     analysis: StlAnalysis,
     stored: string[],
   ): Promise<StoredDesignFile> {
-    // Render first: a mesh the renderer cannot draw fails before the big file is copied. One
-    // render (lossless) at gallery size; the card is the same picture at half size (both 4:3).
-    const id = uuid7();
-    const png = await this.previews.render(await readPreviewTriangles(file.tempPath, analysis.triangles), {
-      ...PREVIEW_SIZES.gallery,
-      format: 'png',
-    });
-    const { gallery, card } = await previewImages(png);
-    const previewKey = await this.#put(
-      publicImageKey('images', id, 'preview'),
-      gallery,
-      'image/webp',
-      stored,
-    );
-    const previewCardKey = await this.#put(
-      publicImageKey('images', id, 'previewcard'),
-      card,
-      'image/webp',
-      stored,
-    );
-    // Moved, not copied: on local disk a 300 MB model costs a rename.
-    const stlKey = `stl/${id}.stl`;
+    // Moved, not copied: on local disk a 300 MB model costs a rename. Its preview images are
+    // rendered after the commit (StlPreviewJobs).
+    const stlKey = `stl/${uuid7()}.stl`;
     stored.push(stlKey);
     await this.files.putFile(stlKey, file.tempPath, { contentType: 'model/stl' });
     return {
@@ -87,8 +60,6 @@ export class DesignFileWriter {
       card_key: null,
       size_bytes: file.size,
       analysis: analysisJson(analysis),
-      preview_key: previewKey,
-      preview_card_key: previewCardKey,
     };
   }
 
@@ -110,8 +81,6 @@ export class DesignFileWriter {
       card_key: cardKey,
       size_bytes: file.size,
       analysis: null,
-      preview_key: null,
-      preview_card_key: null,
     };
   }
 

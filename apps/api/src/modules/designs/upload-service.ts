@@ -32,7 +32,7 @@ export type FilesChangeResponse = {
 /**
  * Creating designs from uploads and changing their files. Files arrive checked (the multipart
  * inspector analysed STLs and sniffed images while they streamed); here they are stored under new
- * keys, then committed in one transaction. Whatever fails, every key stored for the request is
+ * keys, then committed in one transaction; STL previews are rendered after the commit. Whatever fails, every key stored for the request is
  * deleted again, so no row and no file is left half-written.
  */
 export class DesignUploadService {
@@ -41,6 +41,8 @@ export class DesignUploadService {
     private readonly writer: DesignFileWriter,
     private readonly files: FileStore,
     private readonly limits: UploadLimits,
+    /** Told of each design whose STL files were committed, to render their previews. */
+    private readonly committedStl: (designId: string) => void,
   ) {}
 
   /** The multipart rule for a field carrying design files (`files` on upload, `newFiles` on edit). */
@@ -74,6 +76,7 @@ export class DesignUploadService {
     try {
       const files = await this.writer.storeAll(received, stored);
       const design = await this.#insertWithFreeSlug(viewer, fields, files);
+      this.committedStl(design.id);
       return {
         design: {
           _id: design.id,
@@ -120,6 +123,7 @@ export class DesignUploadService {
       await this.#deleteAll(stored);
       throw err;
     }
+    if (countStl(received) > 0) this.committedStl(design.id);
     // After the commit, and only keys no row uses any more (demo designs may share files).
     const stillUsed = await this.repo.referencedKeys(removedKeys);
     await this.#deleteAll(removedKeys.filter((k) => !stillUsed.has(k)));

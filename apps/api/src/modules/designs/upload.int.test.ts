@@ -82,6 +82,8 @@ describe(`design uploads (${process.env.TEST_ENGINE})`, () => {
     expect(message).toBeTruthy();
     expect(design).toMatchObject({ slug: 'chess-rook', name: 'Chess Rook', user: { username: 'Maker' } });
     expect(design._id).toBe(design.id);
+    // The previews are rendered after the answer.
+    await t.app.stlPreviews.idle();
 
     const row = await t.db
       .selectFrom('designs')
@@ -136,6 +138,7 @@ describe(`design uploads (${process.env.TEST_ENGINE})`, () => {
   it('shows STL previews as the card images of a design without photos', async () => {
     const res = await upload(basics('Only Model'), [{ name: 'm.stl', data: stl }]);
     expect(res.statusCode).toBe(201);
+    await t.app.stlPreviews.idle();
     const listing = (await t.app.inject({ method: 'GET', url: '/api/designs/newest' })).json();
     const card = listing.designs.find((d: { id: string }) => d.id === res.json().design.id);
     expect(card.files).toHaveLength(1);
@@ -388,6 +391,7 @@ describe(`design uploads (${process.env.TEST_ENGINE})`, () => {
         { name: 'p.png', data: png },
       ]);
       designId = res.json().design.id;
+      await t.app.stlPreviews.idle();
     });
 
     it('adds and removes files by id or url, deleting removed files after the commit', async () => {

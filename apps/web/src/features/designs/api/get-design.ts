@@ -23,6 +23,22 @@ export function designQueryOptions(username: string, slug: string, viewerId: str
   });
 }
 
+/** Whether an STL file's rendered preview is still being made (right after an upload). */
+export function previewsPending(design: DesignDetail): boolean {
+  return design.files.some((file) => file.type === 'stl' && !file.previewUrl);
+}
+
+const PREVIEW_POLL_MS = 2000;
+/** About a minute of asking; a preview that takes longer shows on the next visit. */
+const PREVIEW_POLLS = 30;
+
 export function useDesign(username: string, slug: string, viewerId: string | null) {
-  return useQuery(designQueryOptions(username, slug, viewerId));
+  return useQuery({
+    ...designQueryOptions(username, slug, viewerId),
+    // Previews are rendered after the upload answers: ask again until they are there.
+    refetchInterval: (query) =>
+      query.state.data && previewsPending(query.state.data) && query.state.dataUpdateCount < PREVIEW_POLLS
+        ? PREVIEW_POLL_MS
+        : false,
+  });
 }

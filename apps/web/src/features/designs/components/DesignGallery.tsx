@@ -37,7 +37,7 @@ function fallBack(event: SyntheticEvent<HTMLImageElement>) {
  * The large picture with a row of thumbnails. Thumbnails are buttons (Tab to reach, Enter to pick;
  * arrow keys move between them); the chosen one is marked with aria-pressed.
  */
-export function DesignGallery({ images }: { images: GalleryImage[] }) {
+export function DesignGallery({ images, rendering }: { images: GalleryImage[]; rendering: boolean }) {
   const [selected, setSelected] = useState(0);
   const listRef = useRef<HTMLUListElement>(null);
   const index = Math.min(selected, Math.max(0, images.length - 1));
@@ -66,6 +66,11 @@ export function DesignGallery({ images }: { images: GalleryImage[] }) {
           decoding="async"
           onError={fallBack}
         />
+        {images.length === 0 && rendering && (
+          <p className={styles.rendering} role="status">
+            Rendering a preview of the model…
+          </p>
+        )}
         {images.length > 1 && (
           <span className={styles.counter} aria-hidden="true">
             {index + 1} / {images.length}

@@ -6,7 +6,7 @@ import button from '../../../app/styles/button.module.css';
 import avatarPlaceholder from '../../../assets/avatar-placeholder.svg';
 import { mediaUrl } from '../../../lib/media.ts';
 import { useSession } from '../../auth/session.tsx';
-import { designQueryOptions, useDesign } from '../api/get-design.ts';
+import { designQueryOptions, previewsPending, useDesign } from '../api/get-design.ts';
 import { recordView } from '../api/record-view.ts';
 import { DesignFileList } from '../components/DesignFileList.tsx';
 import { DesignGallery, galleryImages } from '../components/DesignGallery.tsx';
@@ -208,7 +208,7 @@ function DesignMedia({ design }: { design: DesignDetail }) {
           onError={(error) => console.error(error.message)}
         />
       ) : (
-        <DesignGallery images={images} />
+        <DesignGallery images={images} rendering={previewsPending(design)} />
       )}
     </section>
   );
