@@ -52,6 +52,8 @@ const envSchema = z.object({
   UPLOAD_MAX_STL_MB: z.coerce.number().positive().default(500),
   UPLOAD_MAX_PHOTO_MB: z.coerce.number().positive().default(20),
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).default(40),
+  /** Stored files no row references are removed once this old (an upload may be about to commit). */
+  UPLOAD_LEFTOVER_MINUTES: z.coerce.number().min(0).default(60),
   /** The STL preview worker script; default: dist/preview-worker.js beside the bundled server. */
   PREVIEW_WORKER_FILE: optionalText,
 });
@@ -114,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
       maxStlBytes: Math.floor(e.UPLOAD_MAX_STL_MB * 1024 * 1024),
       maxPhotoBytes: Math.floor(e.UPLOAD_MAX_PHOTO_MB * 1024 * 1024),
       maxFiles: e.UPLOAD_MAX_FILES,
+      leftoverMinAgeMs: Math.round(e.UPLOAD_LEFTOVER_MINUTES * 60_000),
       previewWorkerFile: e.PREVIEW_WORKER_FILE ? path.resolve(e.PREVIEW_WORKER_FILE) : undefined,
     },
   };

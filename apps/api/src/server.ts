@@ -7,10 +7,12 @@ import { migrateToLatest } from './db/migrate.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { createFileStore } from './lib/storage/create-file-store.ts';
 import { LocalFileStore } from './lib/storage/local-file-store.ts';
-import { sweepUploadLeftovers } from './modules/designs/upload-sweep.ts';
 import { SeedRepo } from './seed/seed-repo.ts';
 
-/** Start: configuration, database, migrations, leftovers sweep, demo content, listen. */
+/**
+ * Start: configuration, database, migrations, temporary files, missing previews, demo content,
+ * listen (the app sweeps upload leftovers from storage as it gets ready).
+ */
 async function main() {
   // This file is bundled to apps/api/dist/server.js; the web build is apps/web/dist.
   const config = loadConfig(process.env, { webDistDir: path.resolve(import.meta.dirname, '../../web/dist') });
@@ -24,12 +26,9 @@ async function main() {
   // Temporary upload files of a previous run that stopped mid-request.
   await fs.promises.rm(path.join(config.dataDir, 'tmp'), { recursive: true, force: true });
   if (files instanceof LocalFileStore) await files.sweepTemp();
-  // Design files stored by an upload that never committed (the process stopped in between).
-  const orphans = await sweepUploadLeftovers(db, files);
 
   const { secret, generated } = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const app = await buildApp({ config, db, files, jwtSecret: secret });
-  if (orphans.length > 0) app.log.info({ removed: orphans.length }, 'removed upload leftovers from storage');
   // Previews a stopped process did not get to render; they are made in the background.
   const unrendered = await app.stlPreviews.fillMissing();
   if (unrendered > 0) app.log.info({ designs: unrendered }, 'rendering missing STL previews');

@@ -8,7 +8,12 @@ import { migrateToLatest } from '../db/migrate.ts';
  * PostgreSQL server of TEST_DATABASE_URL when the test project runs with TEST_ENGINE=postgres.
  * `drop` closes it and, on PostgreSQL, removes it.
  */
-export async function createTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  db: Database;
+  /** The PostgreSQL database's URL, for a server process of its own; undefined on PGlite. */
+  url?: string;
+  drop: () => Promise<void>;
+}> {
   if (process.env.TEST_ENGINE !== 'postgres') {
     const db = await openDatabase({ engine: 'pglite' });
     await migrateToLatest(db);
@@ -27,6 +32,7 @@ export async function createTestDatabase(): Promise<{ db: Database; drop: () => 
   await migrateToLatest(db);
   return {
     db,
+    url: url.toString(),
     drop: async () => {
       await db.destroy();
       const cleanup = new pg.Client({ connectionString: serverUrl });

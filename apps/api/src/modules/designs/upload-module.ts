@@ -10,6 +10,7 @@ import { StlPreviewJobs } from './preview-jobs.ts';
 import { UploadRepo } from './upload-repo.ts';
 import { designUploadRoutes } from './upload-routes.ts';
 import { DesignUploadService } from './upload-service.ts';
+import { sweepUploadLeftovers } from './upload-sweep.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +21,8 @@ declare module 'fastify' {
 
 /**
  * Design uploads and file changes: their service, routes, the STL preview jobs and their worker
- * pool (workers start with the first render and end when the app closes).
+ * pool (workers start with the first render and end when the app closes), and the sweep of
+ * upload leftovers (at start, then hourly).
  */
 export function designUploads(
   app: FastifyInstance,
@@ -44,4 +46,32 @@ export function designUploads(
     (designId) => previews.enqueue(designId),
   );
   designUploadRoutes(app, service, path.join(config.dataDir, 'tmp', 'uploads'));
+  sweepLeftoversHourly(app, deps, config.uploads.leftoverMinAgeMs);
+}
+
+/**
+ * Stored files no row references are what a process stopped between storing and committing an
+ * upload left. The first sweep runs before the server listens; the hourly ones catch leftovers
+ * that were too young to go at start.
+ */
+function sweepLeftoversHourly(
+  app: FastifyInstance,
+  deps: { db: Database; files: FileStore },
+  minAgeMs: number,
+) {
+  const sweep = async () => {
+    try {
+      const removed = await sweepUploadLeftovers(deps.db, deps.files, { minAgeMs });
+      if (removed.length > 0)
+        app.log.info({ removed: removed.length }, 'removed upload leftovers from storage');
+    } catch (err) {
+      app.log.error({ err }, 'upload leftovers sweep failed');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(sweep, 3_600_000).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }

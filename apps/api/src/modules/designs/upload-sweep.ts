@@ -4,9 +4,10 @@ import { type SweepOptions, sweepOrphans } from '../../lib/uploads/sweep-orphans
 import { UploadRepo } from './upload-repo.ts';
 
 /**
- * The start-up sweep of upload leftovers in storage: design files and previews no row references,
- * left by a process that stopped between storing an upload and committing it. (Temporary upload
- * files live under DATA_DIR/tmp, which server.ts empties before this runs.)
+ * The sweep of upload leftovers in storage: design files and previews no row references, left by
+ * a process that stopped between storing an upload and committing it (or between rendering a
+ * preview and recording it). Temporary upload files live under DATA_DIR/tmp, which server.ts
+ * empties at start.
  */
 export function sweepUploadLeftovers(db: Database, files: FileStore, options?: SweepOptions) {
   const repo = new UploadRepo(db);
