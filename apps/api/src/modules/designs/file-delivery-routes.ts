@@ -49,7 +49,7 @@ export function fileDeliveryRoutes(app: FastifyInstance, delivery: FileDeliveryS
         .header('content-type', 'application/zip')
         .header('content-disposition', attachmentDisposition(zip.fileName))
         .header('cache-control', 'private, no-store');
-      if (zip.size !== null) reply.header('content-length', String(zip.size));
+      reply.header('content-length', String(zip.size));
       countWhenFinished(reply, () => delivery.countDownload(zip.designId));
       // A client that goes away mid-archive must not leave a storage read open.
       reply.raw.once('close', () => {

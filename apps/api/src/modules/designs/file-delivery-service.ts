@@ -11,11 +11,11 @@ import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts
 import { isUuid } from '../../lib/ids.ts';
 import { FILE_PURPOSES, type FilePurpose, type FileUrlSigner } from '../../lib/signed-urls.ts';
 import { type FileStore, InvalidRangeError } from '../../lib/storage/file-store.ts';
+import { type StoredZip, storedZip } from '../../lib/zip/stored-zip.ts';
 import { designNotFound } from './detail-service.ts';
 import { attachmentDisposition, deliveredName, uniqueNames, zipFileName } from './file-delivery-names.ts';
 import { answerRange } from './file-delivery-range.ts';
 import type { FileDeliveryRepo } from './file-delivery-repo.ts';
-import { type ZipStream, zipStoredFiles } from './file-delivery-zip.ts';
 
 /** The spec's texts for visitors who try to download. */
 export const FILE_SIGN_IN = 'You need to be signed in to download this file.';
@@ -39,7 +39,7 @@ export type ContentAnswer = {
   countsDownloadOf: string | null;
 };
 
-export type ZipAnswer = ZipStream & { fileName: string; designId: string };
+export type ZipAnswer = StoredZip & { fileName: string; designId: string };
 
 /**
  * Hands out design files. Every path goes through the access policy: signed links are issued only
@@ -123,11 +123,15 @@ export class FileDeliveryService {
       rows.map(async (row, i) => {
         const stat = await this.files.stat(row.storage_key);
         if (!stat) throw new Error(`Stored file missing for design file ${row.id}`);
-        return { name: names[i] as string, key: row.storage_key, size: stat.size };
+        return {
+          name: names[i] as string,
+          size: stat.size,
+          open: () => this.files.get(row.storage_key),
+        };
       }),
     );
     return {
-      ...zipStoredFiles(this.files, entries, new Date()),
+      ...storedZip(entries, { mtime: new Date() }),
       fileName: zipFileName(design.name),
       designId: design.id,
     };
