@@ -338,3 +338,61 @@ test('a refused upload alerts the server message and keeps the whole form', asyn
   await expect(page.getByLabel('Model name')).toHaveValue('Not Really A Model');
   await expect(page.getByLabel('Model description')).toHaveValue('A picture wearing an STL name.');
 });
+
+test('a design joins an existing collection in the wizard and leaves it on the edit page', async ({
+  page,
+  request,
+}) => {
+  const alerts = collectAlerts(page);
+  const username = uniqueUsername('coll');
+  const registered = await request.post('/api/auth/register', {
+    data: { username, name: 'Collector', email: `${username}@example.com`, password: 'secret123' },
+  });
+  const { token } = await registered.json();
+  // A first design creates the collection.
+  const first = await request.post('/api/designs/upload', {
+    headers: { 'x-auth-token': token },
+    multipart: {
+      designName: 'First Box',
+      description: 'Opens the collection.',
+      isPaid: 'false',
+      createNewCollection: 'true',
+      newCollectionName: 'Desk Boxes',
+      files: { name: 'first.stl', mimeType: 'model/stl', buffer: boxStl(10, 10, 10, 1) },
+    },
+  });
+  expect(first.status()).toBe(201);
+
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('authToken', t), token);
+  await page.goto('/upload');
+  await page.getByLabel('Model name').fill('Second Box');
+  await page.getByLabel('Model description').fill('Joins the collection.');
+  await nextStep(page, 'File Uploads');
+  await page
+    .getByRole('region', { name: 'STL files' })
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'second.stl', mimeType: 'model/stl', buffer: boxStl(20, 10, 5, 1) });
+  await nextStep(page, 'Monetization & Collection');
+  const existing = page.getByLabel('Existing collection');
+  await existing.selectOption({ label: 'Desk Boxes' });
+  // Ticking "create new" clears the existing choice; unticking keeps it cleared.
+  await page.getByLabel('Create new collection').check();
+  await expect(existing).toBeDisabled();
+  await expect(existing).toHaveValue('');
+  await page.getByLabel('Create new collection').uncheck();
+  await existing.selectOption({ label: 'Desk Boxes' });
+  await page.getByRole('button', { name: 'Upload Design' }).click();
+  await expect(page).toHaveURL(new RegExp(`/design/${username}/second-box$`));
+  const panel = page.getByRole('region', { name: 'Collection' });
+  await expect(panel).toContainText('Desk Boxes');
+
+  await page.getByRole('link', { name: 'Edit Design' }).click();
+  const select = page.getByRole('combobox', { name: 'Collection' });
+  await expect(select).toHaveValue(/.+/);
+  await select.selectOption({ label: 'No collection' });
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect.poll(() => alerts).toContain('Design updated successfully!');
+  await expect(page).toHaveURL(new RegExp(`/design/${username}/second-box$`));
+  await expect(page.getByRole('region', { name: 'Collection' })).toHaveCount(0);
+});

@@ -18,6 +18,7 @@ import { AuthRepo } from './modules/auth/repo.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { TokenService } from './modules/auth/tokens.ts';
+import { collectionsRoutes } from './modules/collections/collections-routes.ts';
 import { designPageRoutes } from './modules/designs/design-page-module.ts';
 import { DesignsRepo } from './modules/designs/repo.ts';
 import { designsRoutes } from './modules/designs/routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   designsRoutes(app, designs);
   designUploads(app, { config, db, files });
   designPageRoutes(app, { db, files, rootSecret: deps.jwtSecret });
+  collectionsRoutes(app, { db });
   uploadsRoute(app, files);
   await serveWebApp(app, config.webDistDir);
   return app;

@@ -130,3 +130,25 @@ export type LikeResponse = { hasLiked: boolean; likesCount: number };
 export type ViewResponse = { views: number };
 
 export type SignedUrlResponse = { url: string };
+
+export type CollectionPricing = {
+  free: boolean;
+  subscription: boolean;
+  /** One-time price in US dollars; 0 for free and subscription-only collections. */
+  oneTimePurchase: number;
+};
+
+/** A collection as the spec's clients read it (section 3), with its designs as cards. */
+export type CollectionSummary = {
+  _id: string;
+  id: string;
+  name: string;
+  description: string;
+  visibility: 'public' | 'private';
+  coverImageUrl: string | null;
+  user: { _id: string; username: string };
+  designs: DesignCard[];
+  allowIndividualPurchase: boolean;
+  pricing: CollectionPricing;
+  createdAt: string;
+};

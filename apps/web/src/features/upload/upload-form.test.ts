@@ -104,6 +104,15 @@ describe('payloadFields', () => {
       subscription: 'true',
     });
   });
+
+  it('sends the chosen existing collection, but never together with a new one', () => {
+    const id = '0196a3b2-0000-7000-8000-000000000001';
+    expect(payloadFields({ ...filled, collectionId: id }, 1).collectionId).toBe(id);
+    expect(
+      payloadFields({ ...filled, collectionId: id, createNewCollection: true, newCollectionName: 'New' }, 1)
+        .collectionId,
+    ).toBe('');
+  });
 });
 
 describe('buildUploadFormData', () => {

@@ -18,6 +18,8 @@ export type UploadFormValues = {
   pricing: 'free' | 'paid';
   /** Dollars as typed; cleared when "free" is chosen (spec section 4). */
   price: string;
+  /** One of the creator's collections, or '' for none; cleared when "create new" is ticked. */
+  collectionId: string;
   createNewCollection: boolean;
   newCollectionName: string;
   /** Dollars as typed; blank means a free collection and is sent as 0 (spec section 9). */
@@ -35,6 +37,7 @@ export const EMPTY_UPLOAD_FORM: UploadFormValues = {
   usages: '',
   pricing: 'free',
   price: '',
+  collectionId: '',
   createNewCollection: false,
   newCollectionName: '',
   newCollectionPrice: '',
@@ -47,7 +50,8 @@ export type UploadStep = 1 | 2 | 3;
 
 /**
  * The upload payload's text fields (spec section 3) for these form values. Free designs send price
- * 0; a blank collection price is sent as 0; without "create new collection" its fields are blank.
+ * 0; a blank collection price is sent as 0; without "create new collection" its fields are blank,
+ * and with it no existing collection is sent.
  */
 export function payloadFields(values: UploadFormValues, uploadId: number): Record<string, string> {
   const paid = values.pricing === 'paid';
@@ -66,8 +70,7 @@ export function payloadFields(values: UploadFormValues, uploadId: number): Recor
     price: paid ? values.price.trim() : '0',
     subscription: String(newCollection && values.newCollectionSubscription),
     createNewCollection: String(newCollection),
-    // No list of existing collections yet (GET /api/collections/my-collections is not built).
-    collectionId: '',
+    collectionId: newCollection ? '' : values.collectionId,
     newCollectionName: newCollection ? values.newCollectionName.trim() : '',
     newCollectionPrice: newCollection && collectionPrice !== '' ? collectionPrice : '0',
     newCollectionSubscription: String(newCollection && values.newCollectionSubscription),

@@ -9,6 +9,7 @@ import { TextAreaField } from '../../../components/form/TextAreaField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/session.tsx';
+import { CollectionSelect } from '../../collections/components/CollectionSelect.tsx';
 import { FAILED_FETCH_DESIGN_DATA, useEditDesign } from '../api/get-edit-design.ts';
 import { FAILED_UPDATE_FIELDS, updateDesign } from '../api/update-design.ts';
 import { FAILED_UPDATE_FILES, updateDesignFiles } from '../api/update-design-files.ts';
@@ -71,6 +72,7 @@ function EditDesignForm({ design }: { design: DesignDetail }) {
   const [description, setDescription] = useState(design.description);
   const [isPaid, setIsPaid] = useState(design.isPaid);
   const [price, setPrice] = useState(design.isPaid && design.price > 0 ? design.price.toFixed(2) : '');
+  const [collectionId, setCollectionId] = useState(design.collectionId ?? '');
   const [removed, setRemoved] = useState<Set<string>>(() => new Set());
   const [added, setAdded] = useState<PickedFile[]>([]);
   const [errors, setErrors] = useState<{ name?: string; price?: string; files?: string }>({});
@@ -124,7 +126,13 @@ function EditDesignForm({ design }: { design: DesignDetail }) {
     setPending(true);
     try {
       try {
-        await updateDesign(design.id, { name: name.trim(), description, isPaid, price: dollars });
+        await updateDesign(design.id, {
+          name: name.trim(),
+          description,
+          isPaid,
+          price: dollars,
+          collectionId: collectionId || null,
+        });
       } catch (error) {
         throw new Error(errorMessage(error, FAILED_UPDATE_FIELDS));
       }
@@ -208,6 +216,11 @@ function EditDesignForm({ design }: { design: DesignDetail }) {
               onChange={(event) => setPrice(event.target.value)}
             />
           )}
+        </fieldset>
+
+        <fieldset className={styles.group} disabled={pending}>
+          <legend className={styles.legend}>Collection</legend>
+          <CollectionSelect value={collectionId} onChange={(event) => setCollectionId(event.target.value)} />
         </fieldset>
 
         <fieldset className={styles.group} disabled={pending}>

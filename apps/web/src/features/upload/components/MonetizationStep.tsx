@@ -1,15 +1,16 @@
 import { COLLECTION_NAME_MAX_LENGTH } from '@printmarket/shared/uploads';
 import type { UseFormReturn } from 'react-hook-form';
 import { TextField } from '../../../components/form/TextField.tsx';
+import { CollectionSelect } from '../../collections/components/CollectionSelect.tsx';
 import type { UploadFormValues } from '../upload-form.ts';
 import styles from './MonetizationStep.module.css';
 import step from './WizardStep.module.css';
 
 /**
  * Step 3, 'Monetization & Collection': free or paid (choosing free clears the price), and
- * optionally a new collection for the design (unticking clears its name, price and subscription
- * flag). Picking one of the creator's existing collections needs GET /api/collections/my-collections,
- * which the API does not have yet, so no list is offered.
+ * optionally one of the creator's collections or a new one (spec section 4: ticking "create new"
+ * clears the existing choice; unticking clears the new collection's name, price and subscription
+ * flag).
  */
 export function MonetizationStep({ form }: { form: UseFormReturn<UploadFormValues> }) {
   const { register, setValue, watch } = form;
@@ -62,13 +63,21 @@ export function MonetizationStep({ form }: { form: UseFormReturn<UploadFormValue
 
       <fieldset className={step.section}>
         <legend className={step.sectionTitle}>Collection</legend>
-        <p className={step.sectionHint}>Optionally group this design into a new collection of yours.</p>
+        <p className={step.sectionHint}>Optionally group this design into a collection of yours.</p>
+        <CollectionSelect
+          label="Existing collection"
+          disabled={createNewCollection}
+          {...register('collectionId')}
+        />
         <label className={styles.check}>
           <input
             type="checkbox"
             {...register('createNewCollection', {
               onChange: (event) => {
-                if (event.target.checked) return;
+                if (event.target.checked) {
+                  setValue('collectionId', '');
+                  return;
+                }
                 setValue('newCollectionName', '');
                 setValue('newCollectionPrice', '');
                 setValue('newCollectionSubscription', false);
