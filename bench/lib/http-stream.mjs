@@ -20,13 +20,13 @@ import { assertLocal } from './net.mjs';
  */
 
 /**
- * POSTs a multipart form as a browser does: the text fields, then each file as a `files` part,
+ * POSTs a multipart form as a browser does: the text fields, then each file as a part (`files` unless named),
  * piped from disk with backpressure, with an exact Content-Length.
  * @param {object} options
  * @param {string} options.url on 127.0.0.1
  * @param {Record<string, string>} options.headers
  * @param {[string, string][]} options.fields
- * @param {{ path: string, name: string }[]} options.files
+ * @param {{ path: string, name: string, field?: string }[]} options.files (field default `files`)
  * @param {number} options.timeoutMs the whole exchange
  * @param {AbortSignal} [options.signal]
  * @returns {Promise<UploadTiming>}
@@ -46,7 +46,7 @@ export async function postMultipart(options) {
     options.files.map(async (file) => ({
       ...file,
       head: Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="${file.name}"\r\n` +
+        `--${boundary}\r\ncontent-disposition: form-data; name="${file.field ?? 'files'}"; filename="${file.name}"\r\n` +
           'content-type: application/octet-stream\r\n\r\n',
       ),
       size: (await fs.promises.stat(file.path)).size,

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { apiEnv, assertApiBuilt, registerUser, startApi } from '../lib/api.mjs';
-import { download, postMultipart, readZipDirectory } from '../lib/http-stream.mjs';
+import { download, postMultipart } from '../lib/http-stream.mjs';
 import { requestJson } from '../lib/net.mjs';
 import {
   formatNumber,
@@ -19,6 +19,7 @@ import {
 import { startRssSampler, waitForSteadyRss } from '../lib/rss-sampler.mjs';
 import { writeSphereStlFile } from '../lib/stl-file.mjs';
 import { makeTempDir, runInScope } from '../lib/suite.mjs';
+import { checkZipDownload, rate, rssGrowth } from '../lib/zip-download.mjs';
 
 /** Four spheres of 2 x 1000 x 500 = 1,000,000 triangles: 50,000,084 bytes each. */
 const FILES = [20, 30, 40, 50].map((radius, i) => ({
@@ -32,17 +33,6 @@ const UPLOAD_TIMEOUT_MS = 120_000;
 const DOWNLOAD_TIMEOUT_MS = 60_000;
 const POLL_MS = 50;
 const LIMITS = { mbPerSecond: 100, rssPerDownloadMB: 32 };
-
-/**
- * @typedef {object} DownloadRow
- * @property {string} name
- * @property {number} bytes
- * @property {number} ms
- * @property {number} firstByteMs
- * @property {number} mbPerSecond
- * @property {boolean} ok
- * @property {string} detail
- */
 
 /** @type {import('../lib/suite.mjs').Suite} */
 export function zip(ctx) {
@@ -114,7 +104,7 @@ async function run(ctx, scope) {
   /** @param {string} name */
   const fetchZip = async (name) => {
     const d = await download({ url, headers, timeoutMs: DOWNLOAD_TIMEOUT_MS, signal });
-    return row(name, d, designFiles);
+    return checkZipDownload(name, d, designFiles);
   };
 
   // Baseline for context: reading the stored files from disk (page cache warm, as for the server).
@@ -127,7 +117,7 @@ async function run(ctx, scope) {
       readBytes += chunk.length;
   }
   const readMs = performance.now() - readStarted;
-  /** @type {DownloadRow} */
+  /** @type {import('../lib/zip-download.mjs').DownloadRow} */
   const readRow = {
     name: `read the ${stored.length} stored files from disk (1 MB chunks)`,
     bytes: readBytes,
@@ -147,7 +137,7 @@ async function run(ctx, scope) {
   const first = await fetchZip('first download (cold)');
   const steady1 = await waitForSteadyRss(api.proc.pid, { signal });
   const aloneSampler = startRssSampler(api.proc.pid, POLL_MS);
-  /** @type {DownloadRow} */
+  /** @type {import('../lib/zip-download.mjs').DownloadRow} */
   let alone;
   /** @type {ReturnType<typeof aloneSampler.stop>} */
   let aloneStopped;
@@ -156,13 +146,13 @@ async function run(ctx, scope) {
   } finally {
     aloneStopped = aloneSampler.stop();
   }
-  const aloneMemory = memoryOf(aloneStopped, steady1.rssBytes);
+  const aloneMemory = rssGrowth(aloneStopped, steady1.rssBytes);
 
   log(`downloading the ZIP ${CONCURRENT} times at once`);
   const steady2 = await waitForSteadyRss(api.proc.pid, { signal });
   const concurrentSampler = startRssSampler(api.proc.pid, POLL_MS);
   const concurrentStarted = performance.now();
-  /** @type {DownloadRow[]} */
+  /** @type {import('../lib/zip-download.mjs').DownloadRow[]} */
   let concurrent;
   /** @type {ReturnType<typeof concurrentSampler.stop>} */
   let concurrentStopped;
@@ -175,7 +165,7 @@ async function run(ctx, scope) {
   }
   const concurrentMs = performance.now() - concurrentStarted;
   const concurrentBytes = concurrent.reduce((n, r) => n + r.bytes, 0);
-  /** @type {DownloadRow} */
+  /** @type {import('../lib/zip-download.mjs').DownloadRow} */
   const concurrentTotal = {
     name: `${CONCURRENT} concurrent downloads, in all`,
     bytes: concurrentBytes,
@@ -185,7 +175,7 @@ async function run(ctx, scope) {
     ok: concurrent.every((r) => r.ok),
     detail: 'first byte: the slowest of the four',
   };
-  const concurrentMemory = memoryOf(concurrentStopped, steady2.rssBytes);
+  const concurrentMemory = rssGrowth(concurrentStopped, steady2.rssBytes);
   await api.stop();
 
   const perDownloadMB = Math.round((concurrentMemory.growthMB / CONCURRENT) * 10) / 10;
@@ -242,69 +232,10 @@ async function run(ctx, scope) {
 }
 
 /**
- * One download's figures and checks: 200, a ZIP, as long as its Content-Length, its central
- * directory listing every file of the design with its size, stored.
- * @param {string} name
- * @param {import('../lib/http-stream.mjs').DownloadTiming} d
- * @param {{ name: string, sizeBytes: number }[]} designFiles
- * @returns {DownloadRow}
- */
-function row(name, d, designFiles) {
-  const ms = d.endAt - d.startedAt;
-  const problems = [];
-  if (d.status !== 200) problems.push(`status ${d.status}`);
-  if (d.contentType !== 'application/zip') problems.push(`content-type ${d.contentType}`);
-  if (d.contentLength === null) problems.push('no Content-Length');
-  else if (d.contentLength !== d.bytes)
-    problems.push(`Content-Length ${d.contentLength}, received ${d.bytes}`);
-  const directory = readZipDirectory(d.tail, d.bytes);
-  if (!directory.ok) problems.push(directory.detail);
-  const expected = designFiles.map((f) => f.sizeBytes).sort((a, b) => a - b);
-  const listed = directory.entries.map((e) => e.size).sort((a, b) => a - b);
-  if (directory.entries.length > 0 && JSON.stringify(expected) !== JSON.stringify(listed)) {
-    problems.push(`entry sizes ${JSON.stringify(listed)}, expected ${JSON.stringify(expected)}`);
-  }
-  if (directory.entries.some((e) => e.method !== 0)) problems.push('an entry is not stored');
-  return {
-    name,
-    bytes: d.bytes,
-    ms: Math.round(ms),
-    firstByteMs: Math.round((d.firstByteAt ?? d.endAt) - d.startedAt),
-    mbPerSecond: rate(d.bytes, ms),
-    ok: problems.length === 0,
-    detail:
-      problems.length === 0
-        ? `Content-Length = ${d.bytes} bytes received; ${directory.detail}`
-        : problems.join('; '),
-  };
-}
-
-/**
- * Peak RSS over a measurement: the highest poll, or VmHWM when it rose (a new lifetime peak,
- * between polls included), against a steady RSS taken before.
- * @param {ReturnType<ReturnType<typeof startRssSampler>['stop']>} stopped
- * @param {number} steadyBytes
- */
-function memoryOf(stopped, steadyBytes) {
-  const sampled = Math.max(...stopped.samples.map((s) => s.rssBytes));
-  const peak =
-    stopped.hwmAfterBytes > stopped.hwmBeforeBytes ? Math.max(sampled, stopped.hwmAfterBytes) : sampled;
-  return {
-    rssBeforeMB: mb(steadyBytes),
-    peakMB: mb(peak),
-    vmHwmBeforeMB: mb(stopped.hwmBeforeBytes),
-    vmHwmAfterMB: mb(stopped.hwmAfterBytes),
-    rssAfterMB: mb(stopped.rssAfterBytes),
-    growthMB: mb(peak - steadyBytes),
-    samples: stopped.samples.length,
-  };
-}
-
-/**
  * @param {{ machine: ReturnType<typeof machine> & { cpuBusyBeforeDownloads: number | null },
- *   memory: { alone: ReturnType<typeof memoryOf>, concurrent: ReturnType<typeof memoryOf> & { perDownloadMB: number } },
+ *   memory: { alone: ReturnType<typeof rssGrowth>, concurrent: ReturnType<typeof rssGrowth> & { perDownloadMB: number } },
  *   targets: import('../lib/report.mjs').Target[] }} r
- * @param {DownloadRow[]} rows
+ * @param {import('../lib/zip-download.mjs').DownloadRow[]} rows
  */
 function printReport(r, rows) {
   console.log(
@@ -355,13 +286,4 @@ function printReport(r, rows) {
   );
   console.log('targets:');
   for (const t of r.targets) console.log(`  ${formatTarget(t)}`);
-}
-
-/**
- * MB/s (2^20 bytes), one decimal.
- * @param {number} bytes
- * @param {number} ms
- */
-function rate(bytes, ms) {
-  return ms > 0 ? Math.round((bytes / 2 ** 20 / (ms / 1000)) * 10) / 10 : 0;
 }

@@ -83,11 +83,46 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
+export const SOCIAL_LINK_MAX_LENGTH = 300;
+
+/**
+ * The WHATWG URL parser that browsers and Node both have, so a link is judged exactly as the
+ * browser will read it. Typed here because this package is built without DOM or Node types.
+ */
+type ParsedUrl = { hostname: string; username: string; password: string };
+const WebUrl = (globalThis as unknown as { URL: new (input: string) => ParsedUrl }).URL;
+
+const NOT_A_WEB_ADDRESS = 'Links must be full web addresses, like https://example.com';
+
+/**
+ * Why a profile link cannot be stored, or null when it can ('' means no link). Profiles show these
+ * as links, so only web addresses pass: no `javascript:` or `data:` URLs, and no
+ * `https://instagram.com@evil.example` disguises (a user name before the real host).
+ */
+export function socialLinkProblem(link: string): string | null {
+  if (link === '') return null;
+  if (!/^https?:\/\//i.test(link)) return 'Links must start with http:// or https://';
+  if (/[\s\p{Cc}]/u.test(link)) return 'Links cannot contain spaces.';
+  let url: ParsedUrl;
+  try {
+    url = new WebUrl(link);
+  } catch {
+    return NOT_A_WEB_ADDRESS;
+  }
+  if (url.username || url.password) return 'Links cannot contain a user name or password.';
+  // A name with a dot (example.com) or an IPv4 address; not `localhost` or an IPv6 literal.
+  if (!url.hostname.includes('.') || url.hostname.startsWith('[')) return NOT_A_WEB_ADDRESS;
+  return null;
+}
+
 const httpUrl = z
-  .string()
+  .string({ error: 'Links must be text.' })
   .trim()
-  .max(300)
-  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Links must start with http:// or https://');
+  .max(SOCIAL_LINK_MAX_LENGTH, `Links must be at most ${SOCIAL_LINK_MAX_LENGTH} characters.`)
+  .superRefine((link, ctx) => {
+    const problem = socialLinkProblem(link);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const socialLinksSchema = z.object({
   instagram: httpUrl.optional().default(''),

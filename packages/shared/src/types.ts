@@ -136,6 +136,8 @@ export type CollectionPricing = {
   subscription: boolean;
   /** One-time price in US dollars; 0 for free and subscription-only collections. */
   oneTimePurchase: number;
+  /** Subscription price in US dollars; 0 unless the collection is sold by subscription. */
+  subscriptionPrice: number;
 };
 
 /** A collection as the spec's clients read it (section 3), with its designs as cards. */

@@ -25,11 +25,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  // Search (migration 0003) needs pg_trgm; PGlite has an extension only when created with it.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const release = target.dir ? lockDirectory(target.dir) : () => {};
   try {
     const db = await PGlite.create({
       dataDir: target.dir,
       parsers: { 20: parseInt8 },
+      extensions: { pg_trgm },
       // PostgreSQL's default 128 MB of shared buffers lives inside the WASM heap and is never given
       // back; 32 MB holds the hot pages of a sizeable shop and keeps the process small.
       startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],

@@ -124,6 +124,13 @@ export interface FollowsTable {
   created_at: DefaultedTimestamp;
 }
 
+/** A username someone gave up; it stays reserved for them (migration 0004). */
+export interface UsernameHistoryTable {
+  username: string;
+  user_id: string;
+  changed_at: DefaultedTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -132,6 +139,7 @@ export interface DB {
   design_files: DesignFilesTable;
   likes: LikesTable;
   follows: FollowsTable;
+  username_history: UsernameHistoryTable;
   collections: CollectionsTable;
   design_views: DesignViewsTable;
 }

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mayChangeDesign, mayDownloadDesign } from './access-policy.ts';
+import {
+  type CollectionAccessFacts,
+  mayChangeCollection,
+  mayChangeDesign,
+  mayDownloadCollection,
+  mayDownloadDesign,
+} from './access-policy.ts';
 import type { Viewer } from './auth-context.ts';
 
 const owner: Viewer = { id: 'owner', username: 'Owner', sessionId: 's1' };
@@ -23,6 +29,59 @@ describe('access policy for designs', () => {
         const viewer = { id: viewerId, username: 'x', sessionId: 's' };
         expect(mayChangeDesign(viewer, { ownerId, isPaid })).toBe(viewerId === ownerId);
         expect(mayChangeDesign(null, { ownerId, isPaid })).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('access policy for collections', () => {
+  const collection = (
+    pricingType: CollectionAccessFacts['pricingType'],
+    visibility: 'public' | 'private' = 'public',
+  ) => ({
+    ownerId: 'owner',
+    visibility,
+    pricingType,
+  });
+
+  it('gives a free collection to signed-in people, a paid one to its owner, nothing to visitors', () => {
+    expect(mayDownloadCollection(null, collection('free'))).toEqual({ allowed: false, reason: 'sign-in' });
+    expect(mayDownloadCollection(maker, collection('free'))).toEqual({ allowed: true });
+    for (const paid of ['oneTime', 'subscription'] as const) {
+      expect(mayDownloadCollection(maker, collection(paid))).toEqual({
+        allowed: false,
+        reason: 'purchase-required',
+      });
+      expect(mayDownloadCollection(owner, collection(paid))).toEqual({ allowed: true });
+    }
+    // A private collection grants nothing to others, even when free.
+    expect(mayDownloadCollection(maker, collection('free', 'private')).allowed).toBe(false);
+    expect(mayDownloadCollection(owner, collection('free', 'private')).allowed).toBe(true);
+  });
+
+  it('lets a design in a collection be downloaded when it is free or the collection grants access', () => {
+    const paidDesign = (c: ReturnType<typeof collection> | null) => ({
+      ownerId: 'owner',
+      isPaid: true,
+      collection: c,
+    });
+    expect(mayDownloadDesign(maker, paidDesign(collection('free'))).allowed).toBe(true);
+    expect(mayDownloadDesign(maker, paidDesign(collection('oneTime'))).allowed).toBe(false);
+    expect(mayDownloadDesign(maker, paidDesign(collection('free', 'private'))).allowed).toBe(false);
+    expect(mayDownloadDesign(null, paidDesign(collection('free'))).allowed).toBe(false);
+    expect(
+      mayDownloadDesign(maker, { ownerId: 'owner', isPaid: false, collection: collection('oneTime') })
+        .allowed,
+    ).toBe(true);
+  });
+
+  it('never lets anyone but the owner change a collection', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (viewerId, ownerId) => {
+        expect(mayChangeCollection({ id: viewerId, username: 'x', sessionId: 's' }, { ownerId })).toBe(
+          viewerId === ownerId,
+        );
+        expect(mayChangeCollection(null, { ownerId })).toBe(false);
       }),
     );
   });

@@ -34,11 +34,14 @@ export class SeedRepo {
 
   async likeAll(pairs: { user_id: string; design_id: string }[]) {
     if (pairs.length === 0) return;
-    await this.db
-      .insertInto('likes')
-      .values(pairs)
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    // Beyond about 10 000 designs there are more likes than one statement may carry parameters.
+    for (let i = 0; i < pairs.length; i += 10_000) {
+      await this.db
+        .insertInto('likes')
+        .values(pairs.slice(i, i + 10_000))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
     // Counts follow from the rows, as the like endpoint keeps them.
     await this.db
       .updateTable('designs')

@@ -22,6 +22,11 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 const guardedRoutes: RouteObject[] = [
   { path: 'dashboard', lazy: page(() => import('../features/users/routes/DashboardPage.tsx')) },
   { path: 'upload', lazy: page(() => import('../features/upload/routes/UploadPage.tsx')) },
+  { path: 'settings', lazy: page(() => import('../features/settings/routes/SettingsPage.tsx')) },
+  {
+    path: 'create-collection',
+    lazy: page(() => import('../features/collections/routes/CreateCollectionPage.tsx')),
+  },
 ];
 
 export const routes: RouteObject[] = [
@@ -56,6 +61,7 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/legal/routes/TermsPage.tsx')),
           },
           { path: 'about', lazy: page(() => import('../features/legal/routes/AboutPage.tsx')) },
+          { path: 'search', lazy: page(() => import('../features/search/routes/SearchPage.tsx')) },
           { path: 'contact', lazy: page(() => import('../features/support/routes/ContactPage.tsx')) },
           {
             path: 'report-bug',
@@ -69,6 +75,14 @@ export const routes: RouteObject[] = [
           {
             path: 'design/:slug',
             lazy: page(() => import('../features/designs/routes/DesignSlugRedirect.tsx')),
+          },
+          {
+            path: 'profile/:username',
+            lazy: page(() => import('../features/social/routes/ProfilePage.tsx')),
+          },
+          {
+            path: 'collection/:id',
+            lazy: page(() => import('../features/collections/routes/CollectionPage.tsx')),
           },
           // Guarded by the page itself: a signed-out visitor gets the spec's alert before /signin.
           {

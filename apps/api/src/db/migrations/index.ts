@@ -1,6 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_design_details.ts';
+import * as m0003 from './0003_search.ts';
+import * as m0004 from './0004_username_history.ts';
+import * as m0005 from './0005_preferences.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the bundled
@@ -9,4 +12,7 @@ import * as m0002 from './0002_design_details.ts';
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_design_details': m0002,
+  '0003_search': m0003,
+  '0004_username_history': m0004,
+  '0005_preferences': m0005,
 };

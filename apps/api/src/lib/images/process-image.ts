@@ -55,6 +55,10 @@ export const AVATAR_VARIANTS = {
 export const BANNER_VARIANTS = {
   banner: { width: 1500, height: 500, fit: 'cover' },
 } as const satisfies Record<string, ImageVariant>;
+/** A collection's cover: one 4:3 picture, cropped to fill (it heads the page and the cards). */
+export const COVER_VARIANTS = {
+  cover: { width: 1200, height: 900, fit: 'cover' },
+} as const satisfies Record<string, ImageVariant>;
 export const PHOTO_VARIANTS = {
   card: { width: 600, height: 450, fit: 'cover' },
   gallery: { width: 1600, height: 1200, fit: 'inside' },

@@ -66,12 +66,22 @@ export class GoogleRepo {
     });
   }
 
-  /** Lower-cased usernames that start with `prefix` (letters and digits only, so no LIKE escaping). */
+  /**
+   * Lower-cased usernames that start with `prefix` (letters and digits only, so no LIKE escaping),
+   * current ones and old ones people gave up (those stay reserved for them).
+   */
   async usernamesStartingWith(prefix: string): Promise<Set<string>> {
+    const pattern = `${prefix.toLowerCase()}%`;
     const rows = await this.db
       .selectFrom('users')
       .select((eb) => eb.fn<string>('lower', ['username']).as('name'))
-      .where((eb) => eb(eb.fn('lower', ['username']), 'like', `${prefix.toLowerCase()}%`))
+      .where((eb) => eb(eb.fn('lower', ['username']), 'like', pattern))
+      .unionAll(
+        this.db
+          .selectFrom('username_history')
+          .select((eb) => eb.fn<string>('lower', ['username']).as('name'))
+          .where((eb) => eb(eb.fn('lower', ['username']), 'like', pattern)),
+      )
       .execute();
     return new Set(rows.map((r) => r.name));
   }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
 /** SQL for sign-up, sign-in and sessions. */
@@ -12,13 +13,23 @@ export class AuthRepo {
       .executeTakeFirst();
   }
 
-  /** Which of username / email is already taken (case-insensitive username). */
+  /**
+   * Which of username / email is already taken (case-insensitive username). Someone's old
+   * username counts as taken: it stays theirs (see username_history). One statement, so it sees
+   * a racing rename either before (the name is current) or after (it is old), never neither.
+   */
   async findTaken(username: string, email: string) {
     const rows = await this.db
       .selectFrom('users')
       .select(['username', 'email'])
       .where((eb) =>
         eb.or([eb(eb.fn('lower', ['username']), '=', username.toLowerCase()), eb('email', '=', email)]),
+      )
+      .unionAll(
+        this.db
+          .selectFrom('username_history')
+          .select(['username', sql<string>`''`.as('email')])
+          .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())),
       )
       .execute();
     return {

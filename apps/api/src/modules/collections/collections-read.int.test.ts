@@ -63,7 +63,12 @@ describe(`reading collections (${process.env.TEST_ENGINE})`, () => {
       pricing: { free: false, subscription: false, oneTimePurchase: 12.5 },
     });
     expect(shelf.designs.map((d: { name: string }) => d.name).sort()).toEqual(['Bracket', 'Hook']);
-    expect(list[0].pricing).toEqual({ free: false, subscription: true, oneTimePurchase: 0 });
+    expect(list[0].pricing).toEqual({
+      free: false,
+      subscription: true,
+      oneTimePurchase: 0,
+      subscriptionPrice: 0,
+    });
     expect(list[0].designs).toEqual([]);
   });
 

@@ -1,8 +1,42 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { CollectionsTable } from '../../db/schema.ts';
 import { cardColumns } from '../designs/card-query.ts';
 
-/** SQL for reading collections. */
+export type CollectionValues = Omit<
+  Insertable<CollectionsTable>,
+  'id' | 'user_id' | 'created_at' | 'updated_at'
+>;
+
+const COLLECTION_COLUMNS = [
+  'collections.id',
+  'collections.name',
+  'collections.description',
+  'collections.visibility',
+  'collections.cover_image_key',
+  'collections.pricing_type',
+  'collections.price_cents',
+  'collections.allow_individual_purchase',
+  'collections.created_at',
+  'users.id as owner_id',
+  'users.username as owner_username',
+] as const;
+
+/** Why a design could not join a collection. */
+export type AddRefusal = 'not-found' | 'already-added' | 'in-another';
+
+/** Thrown inside a transaction to roll it back when a design cannot join. */
+export class DesignRefusedError extends Error {
+  constructor(
+    readonly refusal: AddRefusal,
+    readonly designId: string,
+  ) {
+    super(`design ${designId} cannot join: ${refusal}`);
+    this.name = 'DesignRefusedError';
+  }
+}
+
+/** SQL for collections. A design belongs to one collection at most: `designs.collection_id`. */
 export class CollectionsRepo {
   constructor(private readonly db: Database) {}
 
@@ -14,24 +48,21 @@ export class CollectionsRepo {
       .executeTakeFirst();
   }
 
+  findById(id: string) {
+    return this.db
+      .selectFrom('collections')
+      .innerJoin('users', 'users.id', 'collections.user_id')
+      .select(COLLECTION_COLUMNS)
+      .where('collections.id', '=', id)
+      .executeTakeFirst();
+  }
+
   /** One person's collections, newest first; private ones only when `includePrivate`. */
   listByOwner(ownerId: string, includePrivate: boolean) {
     let query = this.db
       .selectFrom('collections')
       .innerJoin('users', 'users.id', 'collections.user_id')
-      .select([
-        'collections.id',
-        'collections.name',
-        'collections.description',
-        'collections.visibility',
-        'collections.cover_image_key',
-        'collections.pricing_type',
-        'collections.price_cents',
-        'collections.allow_individual_purchase',
-        'collections.created_at',
-        'users.id as owner_id',
-        'users.username as owner_username',
-      ])
+      .select(COLLECTION_COLUMNS)
       .where('collections.user_id', '=', ownerId);
     if (!includePrivate) query = query.where('collections.visibility', '=', 'public');
     return query.orderBy('collections.created_at', 'desc').orderBy('collections.id', 'desc').execute();
@@ -49,4 +80,144 @@ export class CollectionsRepo {
       .orderBy('designs.id', 'desc')
       .execute();
   }
+
+  /**
+   * The collection and its designs in one transaction. Each design must be the owner's and in no
+   * collection yet; the conditional update makes that check and the change one step, so two
+   * collections created at once cannot both take a design. A design that cannot join rolls it all
+   * back with DesignRefusedError.
+   */
+  create(ownerId: string, values: CollectionValues, designIds: string[]): Promise<string> {
+    return this.db.transaction().execute(async (trx) => {
+      const created = await trx
+        .insertInto('collections')
+        .values({ ...values, user_id: ownerId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const designId of designIds) {
+        const refusal = await takeDesign(trx, created.id, ownerId, designId);
+        if (refusal) throw new DesignRefusedError(refusal, designId);
+      }
+      return created.id;
+    });
+  }
+
+  async update(id: string, values: CollectionValues) {
+    await this.db
+      .updateTable('collections')
+      .set({ ...values, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Deletes the collection (its designs stay, in no collection); returns the cover's key. */
+  async delete(id: string): Promise<string | null> {
+    const row = await this.db
+      .deleteFrom('collections')
+      .where('id', '=', id)
+      .returning('cover_image_key')
+      .executeTakeFirst();
+    return row?.cover_image_key ?? null;
+  }
+
+  /** Puts one of the owner's designs into the collection: null when done, else why not. */
+  addDesign(collectionId: string, ownerId: string, designId: string): Promise<AddRefusal | null> {
+    return this.db.transaction().execute((trx) => takeDesign(trx, collectionId, ownerId, designId));
+  }
+
+  /** Takes a design out of the collection; false when it was not in it. */
+  async removeDesign(collectionId: string, designId: string): Promise<boolean> {
+    const row = await this.db
+      .updateTable('designs')
+      .set({ collection_id: null })
+      .where('id', '=', designId)
+      .where('collection_id', '=', collectionId)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Sets the cover; returns the key it replaced. */
+  async setCover(id: string, key: string): Promise<string | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('collections')
+        .select('cover_image_key')
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('collections')
+        .set({ cover_image_key: key, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+      return before.cover_image_key;
+    });
+  }
+
+  /** The stored files of the collection's designs (or of one of them) for a ZIP, in page order. */
+  filesForZip(collectionId: string, designId?: string) {
+    let query = this.db
+      .selectFrom('design_files')
+      .innerJoin('designs', 'designs.id', 'design_files.design_id')
+      .select([
+        'designs.id as design_id',
+        'designs.name as design_name',
+        'design_files.kind',
+        'design_files.name',
+        'design_files.storage_key',
+      ])
+      .where('designs.collection_id', '=', collectionId);
+    if (designId) query = query.where('designs.id', '=', designId);
+    return query
+      .orderBy('designs.created_at')
+      .orderBy('designs.id')
+      .orderBy('design_files.kind', 'desc')
+      .orderBy('design_files.position')
+      .orderBy('design_files.id')
+      .execute();
+  }
+
+  findDesignPaid(designId: string) {
+    return this.db.selectFrom('designs').select('is_paid').where('id', '=', designId).executeTakeFirst();
+  }
+
+  /** One step per design: concurrent collection downloads never lose a count. */
+  async countDownloads(designIds: string[]): Promise<void> {
+    if (designIds.length === 0) return;
+    await this.db
+      .updateTable('designs')
+      .set((eb) => ({ downloads: eb('downloads', '+', 1) }))
+      .where('id', 'in', designIds)
+      .execute();
+  }
+}
+
+/**
+ * The design joins the collection only if it is the owner's and in no collection: one conditional
+ * UPDATE, so of two collections taking the same design at once exactly one wins. When nothing
+ * changed, a read says why.
+ */
+async function takeDesign(
+  trx: Database,
+  collectionId: string,
+  ownerId: string,
+  designId: string,
+): Promise<AddRefusal | null> {
+  const taken = await trx
+    .updateTable('designs')
+    .set({ collection_id: collectionId, updated_at: new Date() })
+    .where('id', '=', designId)
+    .where('user_id', '=', ownerId)
+    .where('collection_id', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (taken) return null;
+  const design = await trx
+    .selectFrom('designs')
+    .select(['user_id', 'collection_id'])
+    .where('id', '=', designId)
+    .executeTakeFirst();
+  if (!design || design.user_id !== ownerId) return 'not-found';
+  return design.collection_id === collectionId ? 'already-added' : 'in-another';
 }

@@ -1,11 +1,27 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { receiveMultipart } from '../../lib/multipart.ts';
+import type { FileStore } from '../../lib/storage/file-store.ts';
+import { attachmentDisposition } from '../../lib/zip/download-names.ts';
+import type { CollectionZip } from './collection-zip.ts';
 import { CollectionsRepo } from './collections-repo.ts';
 import { CollectionsService } from './collections-service.ts';
 
-/** Reading collections (spec section 7). `my-collections` is a static segment, so it wins over ids. */
-export function collectionsRoutes(app: FastifyInstance, deps: { db: Database }) {
-  const collections = new CollectionsService(new CollectionsRepo(deps.db));
+/** The most a cover image may weigh, as a photo of a design. */
+const coverRule = (config: Config) => ({
+  coverImage: { maxBytes: config.uploads.maxPhotoBytes, maxCount: 1 },
+});
+
+/**
+ * Collections (spec section 7). `my-collections`, `user` and `create` are static segments, so they
+ * win over ids in the router.
+ */
+export function collectionsRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; db: Database; files: FileStore; tempDir: string },
+) {
+  const collections = new CollectionsService(new CollectionsRepo(deps.db), deps.files);
 
   app.get('/api/collections/my-collections', async (request) =>
     collections.mine(await request.requireViewer()),
@@ -14,4 +30,81 @@ export function collectionsRoutes(app: FastifyInstance, deps: { db: Database }) 
   app.get<{ Params: { username: string } }>('/api/collections/user/:username', async (request) =>
     collections.ofUsername(request.params.username, await request.viewer()),
   );
+
+  app.post('/api/collections/create', async (request, reply) => {
+    const viewer = await request.requireViewer();
+    const body = await receiveMultipart(request, deps.tempDir, coverRule(deps.config));
+    try {
+      return reply.code(201).send(await collections.create(viewer, body));
+    } finally {
+      await body.cleanup();
+    }
+  });
+
+  app.get<{ Params: { id: string } }>('/api/collections/:id', async (request) =>
+    collections.byId(request.params.id, await request.viewer()),
+  );
+
+  app.put<{ Params: { id: string } }>('/api/collections/:id', async (request) =>
+    collections.update(await request.requireViewer(), request.params.id, request.body),
+  );
+
+  app.delete<{ Params: { id: string } }>('/api/collections/:id', async (request) =>
+    collections.delete(await request.requireViewer(), request.params.id),
+  );
+
+  app.patch<{ Params: { id: string } }>('/api/collections/:id/add', async (request) =>
+    collections.addDesign(await request.requireViewer(), request.params.id, request.body),
+  );
+
+  app.patch<{ Params: { id: string } }>('/api/collections/:id/remove', async (request) =>
+    collections.removeDesign(await request.requireViewer(), request.params.id, request.body),
+  );
+
+  app.patch<{ Params: { id: string } }>('/api/collections/:id/update-cover', async (request) => {
+    const viewer = await request.requireViewer();
+    const body = await receiveMultipart(request, deps.tempDir, coverRule(deps.config));
+    try {
+      return await collections.updateCover(viewer, request.params.id, body);
+    } finally {
+      await body.cleanup();
+    }
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/api/collections/:id/download-all',
+    { exposeHeadRoute: false },
+    async (request, reply) =>
+      sendZip(reply, collections, await collections.zip(await request.viewer(), request.params.id)),
+  );
+
+  app.get<{ Params: { id: string; designId: string } }>(
+    '/api/collections/:id/download-one/:designId',
+    { exposeHeadRoute: false },
+    async (request, reply) =>
+      sendZip(
+        reply,
+        collections,
+        await collections.zip(await request.viewer(), request.params.id, request.params.designId),
+      ),
+  );
+}
+
+function sendZip(reply: import('fastify').FastifyReply, collections: CollectionsService, zip: CollectionZip) {
+  reply
+    .header('content-type', 'application/zip')
+    .header('content-disposition', attachmentDisposition(zip.fileName))
+    .header('cache-control', 'private, no-store')
+    .header('content-length', String(zip.size));
+  // Counted once the last byte left; an aborted transfer ends with 'close' alone.
+  reply.raw.once('finish', () => {
+    collections
+      .countDownloads(zip.designIds)
+      .catch((err) => reply.log.error({ err }, 'download count failed'));
+  });
+  // A client that goes away mid-archive must not leave a storage read open.
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) zip.abort();
+  });
+  return reply.send(zip.stream);
 }

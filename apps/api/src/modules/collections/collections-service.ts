@@ -1,16 +1,46 @@
+import {
+  COLLECTION_MSG,
+  type CollectionFields,
+  collectionDesignSchema,
+  collectionFieldsSchema,
+} from '@printmarket/shared/collections';
 import type { CollectionSummary, DesignCard } from '@printmarket/shared/types';
-import { isOwner } from '../../lib/access-policy.ts';
+import {
+  isOwner,
+  mayChangeCollection,
+  mayDownloadCollection,
+  mayDownloadDesign,
+  mayViewCollection,
+} from '../../lib/access-policy.ts';
 import type { Viewer } from '../../lib/auth-context.ts';
-import { notFound } from '../../lib/errors.ts';
-import { publicImageUrl } from '../../lib/public-images.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { COVER_VARIANTS, processImage } from '../../lib/images/process-image.ts';
+import type { ReceivedMultipart } from '../../lib/multipart.ts';
+import { publicImageKey, publicImageUrl } from '../../lib/public-images.ts';
+import type { FileStore } from '../../lib/storage/file-store.ts';
+import { uuid7 } from '../../lib/uploads/uuid7.ts';
+import { parseInput } from '../../lib/validate.ts';
 import { centsToDollars, toDesignCard } from '../designs/present.ts';
-import type { CollectionsRepo } from './collections-repo.ts';
+import { type CollectionZip, zipCollection } from './collection-zip.ts';
+import {
+  type AddRefusal,
+  type CollectionsRepo,
+  type CollectionValues,
+  DesignRefusedError,
+} from './collections-repo.ts';
 
-type CollectionRow = Awaited<ReturnType<CollectionsRepo['listByOwner']>>[number];
+type CollectionRow = NonNullable<Awaited<ReturnType<CollectionsRepo['findById']>>>;
 
-/** Reading collections: a person's own, and anyone's public ones. */
+/** The most designs one create call may take (the picker lists the creator's own designs). */
+const MAX_DESIGNS_PER_CREATE = 500;
+
+/** Collections: reading (with privacy), the owner's changes, and their ZIP downloads. */
 export class CollectionsService {
-  constructor(private readonly repo: CollectionsRepo) {}
+  constructor(
+    private readonly repo: CollectionsRepo,
+    private readonly files: FileStore,
+  ) {}
 
   /** GET /api/collections/my-collections: every collection of the signed-in person, private ones too. */
   mine(viewer: Viewer): Promise<CollectionSummary[]> {
@@ -24,17 +54,214 @@ export class CollectionsService {
     return this.#ofOwner(user.id, isOwner(viewer, user.id));
   }
 
+  /** GET /api/collections/{id}: a private collection is answered like a missing one to others. */
+  async byId(id: string, viewer: Viewer | null): Promise<CollectionSummary> {
+    return this.#present(await this.#visible(id, viewer));
+  }
+
+  /**
+   * POST /api/collections/create. Checks in the spec's order (section 5): name, cover, designs,
+   * price. The cover is stored first and deleted again if anything later fails; the collection
+   * and its designs are one transaction.
+   */
+  async create(
+    viewer: Viewer,
+    body: ReceivedMultipart,
+  ): Promise<{ _id: string; id: string; message: string }> {
+    const parsed = collectionFieldsSchema.safeParse(body.fields);
+    const firstIssue = parsed.success ? null : parsed.error.issues[0];
+    if (firstIssue?.path[0] === 'name') throw badRequest(firstIssue.message, 'VALIDATION_FAILED');
+    const cover = body.files.find((f) => f.field === 'coverImage');
+    if (!cover) throw badRequest(COLLECTION_MSG.coverRequired, 'COVER_REQUIRED');
+    const designIds = [...new Set(body.fieldLists.designIds ?? [])];
+    if (designIds.length === 0) throw badRequest(COLLECTION_MSG.designsRequired, 'DESIGNS_REQUIRED');
+    if (designIds.length > MAX_DESIGNS_PER_CREATE || !designIds.every(isUuid))
+      throw badRequest('designIds must be ids of your designs.', 'VALIDATION_FAILED');
+    if (!parsed.success) throw badRequest(firstIssue?.message ?? 'Invalid collection.', 'VALIDATION_FAILED');
+
+    const coverKey = await this.#storeCover(cover.tempPath);
+    try {
+      const id = await this.repo.create(viewer.id, toValues(parsed.data, coverKey), designIds);
+      return { _id: id, id, message: 'Collection created successfully.' };
+    } catch (err) {
+      await this.#deleteKeys([coverKey]);
+      throw refusalError(err);
+    }
+  }
+
+  /** PUT /api/collections/{id}: fields left out keep their current values. */
+  async update(viewer: Viewer, id: string, body: unknown): Promise<CollectionSummary> {
+    const row = await this.#owned(viewer, id);
+    const input = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    const fields = parseInput(collectionFieldsSchema, { ...currentFields(row), ...input });
+    await this.repo.update(row.id, toValues(fields, row.cover_image_key));
+    return this.byId(row.id, viewer);
+  }
+
+  /** DELETE /api/collections/{id}: its designs stay, in no collection; the cover goes after the commit. */
+  async delete(viewer: Viewer, id: string): Promise<{ message: string }> {
+    const row = await this.#owned(viewer, id);
+    const coverKey = await this.repo.delete(row.id);
+    if (coverKey) await this.#deleteKeys([coverKey]);
+    return { message: 'Collection deleted.' };
+  }
+
+  /** PATCH /api/collections/{id}/add: 409 'Already Added' or 'Already in another collection'. */
+  async addDesign(viewer: Viewer, id: string, body: unknown): Promise<CollectionSummary> {
+    const row = await this.#owned(viewer, id);
+    const { designId } = parseInput(collectionDesignSchema, body);
+    const refusal = await this.repo.addDesign(row.id, viewer.id, designId);
+    if (refusal) throw refusalError(new DesignRefusedError(refusal, designId));
+    return this.byId(row.id, viewer);
+  }
+
+  /** PATCH /api/collections/{id}/remove: the design stays, in no collection. */
+  async removeDesign(viewer: Viewer, id: string, body: unknown): Promise<CollectionSummary> {
+    const row = await this.#owned(viewer, id);
+    const { designId } = parseInput(collectionDesignSchema, body);
+    if (!(await this.repo.removeDesign(row.id, designId)))
+      throw notFound('This design is not in the collection.', 'DESIGN_NOT_IN_COLLECTION');
+    return this.byId(row.id, viewer);
+  }
+
+  /** PATCH /api/collections/{id}/update-cover: the old cover is deleted once the new one is set. */
+  async updateCover(viewer: Viewer, id: string, body: ReceivedMultipart): Promise<{ coverImageUrl: string }> {
+    const row = await this.#owned(viewer, id);
+    const cover = body.files.find((f) => f.field === 'coverImage');
+    if (!cover) throw badRequest(COLLECTION_MSG.coverRequired, 'COVER_REQUIRED');
+    const key = await this.#storeCover(cover.tempPath);
+    let replaced: string | null;
+    try {
+      replaced = await this.repo.setCover(row.id, key);
+    } catch (err) {
+      await this.#deleteKeys([key]);
+      throw err;
+    }
+    if (replaced) await this.#deleteKeys([replaced]);
+    return { coverImageUrl: publicImageUrl(key) ?? '' };
+  }
+
+  /**
+   * GET /api/collections/{id}/download-all and /download-one/{designId}: a streamed ZIP with a
+   * folder per design. The whole collection needs the collection's access; one design is also
+   * allowed when the design itself may be downloaded (a free design in a paid collection).
+   */
+  async zip(viewer: Viewer | null, id: string, designId?: string): Promise<CollectionZip> {
+    const row = await this.#visible(id, viewer);
+    const collection = { ownerId: row.owner_id, visibility: row.visibility, pricingType: row.pricing_type };
+    const files = await this.repo.filesForZip(row.id, designId && isUuid(designId) ? designId : undefined);
+    if (designId !== undefined && files.length === 0)
+      throw notFound('This design is not in the collection.', 'DESIGN_NOT_IN_COLLECTION');
+    const collectionDecision = mayDownloadCollection(viewer, collection);
+    const decision =
+      designId !== undefined && !collectionDecision.allowed
+        ? mayDownloadDesign(viewer, {
+            ownerId: row.owner_id,
+            isPaid: await this.#isPaid(designId),
+            collection,
+          })
+        : collectionDecision;
+    if (!decision.allowed) {
+      if (decision.reason === 'sign-in')
+        throw new AppError(401, 'SIGN_IN_REQUIRED', COLLECTION_MSG.signInToDownload);
+      throw forbidden('Buy this collection to download its files.', 'PURCHASE_REQUIRED');
+    }
+    if (files.length === 0) throw notFound('This collection has no designs yet.', 'NO_FILES');
+    return zipCollection(this.files, row.name, files);
+  }
+
+  countDownloads(designIds: string[]): Promise<void> {
+    return this.repo.countDownloads(designIds);
+  }
+
+  async #isPaid(designId: string): Promise<boolean> {
+    const design = await this.repo.findDesignPaid(designId);
+    return design?.is_paid ?? true;
+  }
+
   async #ofOwner(ownerId: string, includePrivate: boolean): Promise<CollectionSummary[]> {
     const rows = await this.repo.listByOwner(ownerId, includePrivate);
     const cards = await this.repo.cardsInCollections(rows.map((r) => r.id));
     const byCollection = new Map<string, DesignCard[]>();
     for (const card of cards) {
-      const list = byCollection.get(card.collection_id ?? '') ?? [];
+      if (!card.collection_id) continue;
+      const list = byCollection.get(card.collection_id) ?? [];
       list.push(toDesignCard(card, card.images));
-      byCollection.set(card.collection_id ?? '', list);
+      byCollection.set(card.collection_id, list);
     }
     return rows.map((row) => toCollectionSummary(row, byCollection.get(row.id) ?? []));
   }
+
+  async #present(row: CollectionRow): Promise<CollectionSummary> {
+    const cards = await this.repo.cardsInCollections([row.id]);
+    return toCollectionSummary(
+      row,
+      cards.map((card) => toDesignCard(card, card.images)),
+    );
+  }
+
+  /** The collection when this viewer may see it; otherwise 404, as if it did not exist. */
+  async #visible(id: string, viewer: Viewer | null): Promise<CollectionRow> {
+    const row = isUuid(id) ? await this.repo.findById(id) : undefined;
+    if (!row || !mayViewCollection(viewer, { ownerId: row.owner_id, visibility: row.visibility }))
+      throw notFound(COLLECTION_MSG.notFound, 'COLLECTION_NOT_FOUND');
+    return row;
+  }
+
+  /** The collection when this viewer may change it: 404 when they may not see it, else 403. */
+  async #owned(viewer: Viewer, id: string): Promise<CollectionRow> {
+    const row = await this.#visible(id, viewer);
+    if (!mayChangeCollection(viewer, { ownerId: row.owner_id }))
+      throw forbidden('Only the owner can change this collection.', 'NOT_OWNER');
+    return row;
+  }
+
+  async #storeCover(tempPath: string): Promise<string> {
+    // processImage refuses anything that is not a readable PNG/JPEG/GIF/BMP with a 4xx AppError.
+    const { cover } = await processImage(tempPath, COVER_VARIANTS);
+    const key = publicImageKey('images', uuid7(), 'cover');
+    await this.files.put(key, cover.data, { contentType: 'image/webp' });
+    return key;
+  }
+
+  async #deleteKeys(keys: string[]) {
+    // What cannot be deleted now is swept later (no row references it).
+    await Promise.all(keys.map((key) => this.files.delete(key).catch(() => {})));
+  }
+}
+
+function refusalError(err: unknown): unknown {
+  if (!(err instanceof DesignRefusedError)) return err;
+  const messages: Record<AddRefusal, () => AppError> = {
+    'not-found': () => notFound('Design not found', 'DESIGN_NOT_FOUND'),
+    'already-added': () => conflict(COLLECTION_MSG.alreadyAdded, 'ALREADY_ADDED'),
+    'in-another': () => conflict(COLLECTION_MSG.alreadyInAnother, 'IN_ANOTHER_COLLECTION'),
+  };
+  return messages[err.refusal]();
+}
+
+function toValues(fields: CollectionFields, coverKey: string | null): CollectionValues {
+  return {
+    name: fields.name,
+    description: fields.description,
+    visibility: fields.visibility,
+    pricing_type: fields.pricingType,
+    price_cents: fields.priceCents,
+    allow_individual_purchase: fields.allowIndividualPurchase,
+    cover_image_key: coverKey,
+  };
+}
+
+/** The row as the edit form's fields, so a partial PUT keeps what it leaves out. */
+function currentFields(row: CollectionRow): Record<string, unknown> {
+  return {
+    name: row.name,
+    description: row.description,
+    visibility: row.visibility,
+    pricingType: row.pricing_type,
+    price: centsToDollars(row.price_cents),
+    allowIndividualPurchase: row.allow_individual_purchase,
+  };
 }
 
 export function toCollectionSummary(row: CollectionRow, designs: DesignCard[]): CollectionSummary {
@@ -52,6 +279,7 @@ export function toCollectionSummary(row: CollectionRow, designs: DesignCard[]): 
       free: row.pricing_type === 'free',
       subscription: row.pricing_type === 'subscription',
       oneTimePurchase: row.pricing_type === 'oneTime' ? centsToDollars(row.price_cents) : 0,
+      subscriptionPrice: row.pricing_type === 'subscription' ? centsToDollars(row.price_cents) : 0,
     },
     createdAt: row.created_at.toISOString(),
   };

@@ -1,3 +1,4 @@
+import type { ProfileDesignSort } from '@printmarket/shared/social';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/database.ts';
@@ -58,22 +59,49 @@ export class DesignDetailRepo {
       .executeTakeFirst();
   }
 
+  /**
+   * The person with this username, or the one who gave it up (old names stay reserved for them,
+   * so an old link still lists the same person's designs).
+   */
   findUserIdByUsername(username: string) {
     return this.db
       .selectFrom('users')
       .select('id')
       .where(sql<boolean>`lower(username) = lower(${username})`)
+      .unionAll(
+        this.db
+          .selectFrom('username_history')
+          .select('user_id as id')
+          .where(sql<boolean>`lower(username) = lower(${username})`),
+      )
+      .limit(1)
       .executeTakeFirst();
   }
 
-  /** Every design of one owner as cards, newest first (index designs_user_idx). */
-  listCardsByOwner(ownerId: string) {
-    return this.db
+  /**
+   * Every design of one owner as cards: newest first (index designs_user_idx), or most viewed or
+   * most liked first, ties newest first.
+   */
+  listCardsByOwner(ownerId: string, sort: ProfileDesignSort = 'newest') {
+    let query = this.db
       .selectFrom('designs')
       .innerJoin('users', 'users.id', 'designs.user_id')
       .select(cardColumns)
-      .where('designs.user_id', '=', ownerId)
-      .orderBy('designs.created_at', 'desc')
+      .where('designs.user_id', '=', ownerId);
+    if (sort === 'most-popular') query = query.orderBy('designs.views', 'desc');
+    if (sort === 'most-liked') query = query.orderBy('designs.likes_count', 'desc');
+    return query.orderBy('designs.created_at', 'desc').orderBy('designs.id', 'desc').execute();
+  }
+
+  /** The designs one person liked as cards, the most recently liked first. */
+  listCardsLikedBy(userId: string) {
+    return this.db
+      .selectFrom('likes')
+      .innerJoin('designs', 'designs.id', 'likes.design_id')
+      .innerJoin('users', 'users.id', 'designs.user_id')
+      .select(cardColumns)
+      .where('likes.user_id', '=', userId)
+      .orderBy('likes.created_at', 'desc')
       .orderBy('designs.id', 'desc')
       .execute();
   }
@@ -113,7 +141,13 @@ function collectionOf(eb: DesignsScope) {
   return jsonObjectFrom(
     eb
       .selectFrom('collections')
-      .select(['collections.id', 'collections.name', 'collections.user_id', 'collections.visibility'])
+      .select([
+        'collections.id',
+        'collections.name',
+        'collections.user_id',
+        'collections.visibility',
+        'collections.pricing_type',
+      ])
       .whereRef('collections.id', '=', 'designs.collection_id'),
   ).as('collection');
 }

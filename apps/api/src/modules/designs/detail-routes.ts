@@ -15,7 +15,12 @@ export function designDetailRoutes(app: FastifyInstance, details: DesignDetailSe
   );
 
   app.get<{ Params: { username: string } }>('/api/designs/username/:username', async (request) =>
-    details.cardsOfUsername(request.params.username),
+    details.cardsOfUsername(request.params.username, request.query),
+  );
+
+  // `liked-by` has a hyphen, which no username can have: it never hides anyone's design page.
+  app.get<{ Params: { username: string } }>('/api/designs/liked-by/:username', async (request) =>
+    details.cardsLikedBy(request.params.username),
   );
 
   for (const path of ['/api/designs/my-designs', '/api/files/my-designs']) {

@@ -1,5 +1,7 @@
+import { type ProfileDesignSort, profileDesignsQuerySchema } from '@printmarket/shared/social';
 import type { DesignCard, DesignDetail, DesignLocation } from '@printmarket/shared/types';
 import {
+  type DesignAccessFacts,
   mayChangeDesign,
   mayDownloadDesign,
   mayViewCollection,
@@ -8,6 +10,7 @@ import {
 import type { Viewer } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { parseInput } from '../../lib/validate.ts';
 import type { DesignDetailRepo } from './detail-repo.ts';
 import { toDesignCard } from './present.ts';
 import { type DetailRow, toDesignDetail } from './present-detail.ts';
@@ -46,19 +49,39 @@ export class DesignDetailService {
     return { username: found.username, slug: found.slug };
   }
 
-  async cardsOfUsername(username: string): Promise<DesignCard[]> {
-    const user = await this.repo.findUserIdByUsername(username);
-    if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
-    return this.cardsOf(user.id);
+  /** GET /api/designs/username/{username}?sort=: the person's designs in the profile's orders. */
+  async cardsOfUsername(username: string, query: unknown = {}): Promise<DesignCard[]> {
+    const { sort } = parseInput(profileDesignsQuerySchema, query);
+    return this.cardsOf(await this.#userIdOf(username), sort);
   }
 
-  async cardsOf(ownerId: string): Promise<DesignCard[]> {
-    const rows = await this.repo.listCardsByOwner(ownerId);
+  async cardsOf(ownerId: string, sort: ProfileDesignSort = 'newest'): Promise<DesignCard[]> {
+    const rows = await this.repo.listCardsByOwner(ownerId, sort);
     return rows.map((row) => toDesignCard(row, row.images));
   }
 
+  /** GET /api/designs/liked-by/{username}: what the person liked, most recently liked first. */
+  async cardsLikedBy(username: string): Promise<DesignCard[]> {
+    const rows = await this.repo.listCardsLikedBy(await this.#userIdOf(username));
+    return rows.map((row) => toDesignCard(row, row.images));
+  }
+
+  async #userIdOf(username: string): Promise<string> {
+    const user = await this.repo.findUserIdByUsername(username);
+    if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
+    return user.id;
+  }
+
   async present(row: DesignRecord, viewer: Viewer | null): Promise<DesignDetail> {
-    const facts = { ownerId: row.owner_id, isPaid: row.is_paid };
+    const facts: DesignAccessFacts = {
+      ownerId: row.owner_id,
+      isPaid: row.is_paid,
+      collection: row.collection && {
+        ownerId: row.collection.user_id,
+        visibility: row.collection.visibility,
+        pricingType: row.collection.pricing_type,
+      },
+    };
     const collection =
       row.collection && mayViewCollection(viewer, { ownerId: row.collection.user_id, ...row.collection })
         ? row.collection
@@ -75,5 +98,11 @@ export class DesignDetailService {
 
 /** A design as read for its page: the presented columns plus its collection's facts. */
 export type DesignRecord = DetailRow & {
-  collection: { id: string; name: string; user_id: string; visibility: 'public' | 'private' } | null;
+  collection: {
+    id: string;
+    name: string;
+    user_id: string;
+    visibility: 'public' | 'private';
+    pricing_type: 'free' | 'oneTime' | 'subscription';
+  } | null;
 };

@@ -1,14 +1,22 @@
 import type { Database } from '../../db/database.ts';
 
+/** What the access policy needs of a design's collection (all null when it is in none). */
+const COLLECTION_FACTS = [
+  'collections.user_id as collection_owner_id',
+  'collections.visibility as collection_visibility',
+  'collections.pricing_type as collection_pricing_type',
+] as const;
+
 /** SQL for handing out design files and counting downloads. */
 export class FileDeliveryRepo {
   constructor(private readonly db: Database) {}
 
-  /** A file with the facts of its design that access decisions need. */
+  /** A file with the facts of its design (and the design's collection) that access decisions need. */
   findFile(fileId: string) {
     return this.db
       .selectFrom('design_files')
       .innerJoin('designs', 'designs.id', 'design_files.design_id')
+      .leftJoin('collections', 'collections.id', 'designs.collection_id')
       .select([
         'design_files.id',
         'design_files.design_id',
@@ -17,6 +25,7 @@ export class FileDeliveryRepo {
         'design_files.storage_key',
         'designs.user_id as owner_id',
         'designs.is_paid',
+        ...COLLECTION_FACTS,
       ])
       .where('design_files.id', '=', fileId)
       .executeTakeFirst();
@@ -25,8 +34,15 @@ export class FileDeliveryRepo {
   findDesign(designId: string) {
     return this.db
       .selectFrom('designs')
-      .select(['id', 'name', 'user_id as owner_id', 'is_paid'])
-      .where('id', '=', designId)
+      .leftJoin('collections', 'collections.id', 'designs.collection_id')
+      .select([
+        'designs.id',
+        'designs.name',
+        'designs.user_id as owner_id',
+        'designs.is_paid',
+        ...COLLECTION_FACTS,
+      ])
+      .where('designs.id', '=', designId)
       .executeTakeFirst();
   }
 

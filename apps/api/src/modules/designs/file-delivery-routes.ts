@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
-import { attachmentDisposition } from './file-delivery-names.ts';
+import { attachmentDisposition } from '../../lib/zip/download-names.ts';
 import type { FileDeliveryService } from './file-delivery-service.ts';
 
 type FileParams = { Params: { fileId: string } };

@@ -11,9 +11,14 @@ import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts
 import { isUuid } from '../../lib/ids.ts';
 import { FILE_PURPOSES, type FilePurpose, type FileUrlSigner } from '../../lib/signed-urls.ts';
 import { type FileStore, InvalidRangeError } from '../../lib/storage/file-store.ts';
+import {
+  attachmentDisposition,
+  deliveredName,
+  uniqueNames,
+  zipFileName,
+} from '../../lib/zip/download-names.ts';
 import { type StoredZip, storedZip } from '../../lib/zip/stored-zip.ts';
 import { designNotFound } from './detail-service.ts';
-import { attachmentDisposition, deliveredName, uniqueNames, zipFileName } from './file-delivery-names.ts';
 import { answerRange } from './file-delivery-range.ts';
 import type { FileDeliveryRepo } from './file-delivery-repo.ts';
 
@@ -111,10 +116,7 @@ export class FileDeliveryService {
   async zip(designId: string, viewer: Viewer | null): Promise<ZipAnswer> {
     const design = isUuid(designId) ? await this.repo.findDesign(designId) : undefined;
     if (!design) throw designNotFound();
-    refuseUnless(
-      mayDownloadDesign(viewer, { ownerId: design.owner_id, isPaid: design.is_paid }),
-      DESIGN_SIGN_IN,
-    );
+    refuseUnless(mayDownloadDesign(viewer, facts(design)), DESIGN_SIGN_IN);
     const rows = await this.repo.listFiles(design.id);
     if (rows.length === 0) throw notFound('This design has no files.', 'NO_FILES');
     const names = uniqueNames(rows.map(deliveredName));
@@ -159,8 +161,30 @@ export class FileDeliveryService {
   }
 }
 
-function facts(file: { owner_id: string; is_paid: boolean }): DesignAccessFacts {
-  return { ownerId: file.owner_id, isPaid: file.is_paid };
+type DesignFactsRow = {
+  owner_id: string;
+  is_paid: boolean;
+  collection_owner_id: string | null;
+  collection_visibility: 'public' | 'private' | null;
+  collection_pricing_type: 'free' | 'oneTime' | 'subscription' | null;
+};
+
+function facts(row: DesignFactsRow): DesignAccessFacts {
+  const inCollection =
+    row.collection_owner_id !== null &&
+    row.collection_visibility !== null &&
+    row.collection_pricing_type !== null;
+  return {
+    ownerId: row.owner_id,
+    isPaid: row.is_paid,
+    collection: inCollection
+      ? {
+          ownerId: row.collection_owner_id as string,
+          visibility: row.collection_visibility as 'public' | 'private',
+          pricingType: row.collection_pricing_type as 'free' | 'oneTime' | 'subscription',
+        }
+      : null,
+  };
 }
 
 function refuseUnless(decision: DownloadDecision, signInMessage: string): void {

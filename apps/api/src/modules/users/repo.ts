@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { SocialLinksJson } from '../../db/schema.ts';
 
@@ -39,7 +40,11 @@ export class UsersRepo {
 
   /**
    * Applies a profile change and returns the image keys it replaced (to delete once committed).
-   * The row is locked so two edits cannot both change the username.
+   * The row is locked so two edits cannot both change the username. A new name keeps the old one
+   * in username_history, in the same transaction, so the old name is never free for a moment.
+   * `onRenamed` hears whether the new name is someone's old one; it is asked after the update,
+   * because the update may have waited for that someone's rename to commit (the unique index
+   * holds the name until then), and only a statement started afterwards sees their old name.
    */
   async updateProfile(
     userId: string,
@@ -52,6 +57,7 @@ export class UsersRepo {
       bannerImageKey?: string;
     },
     onLocked: (current: { username: string; last_username_change: Date | null }) => void,
+    onRenamed: (facts: { newNameReserved: boolean }) => void,
   ) {
     return this.db.transaction().execute(async (trx) => {
       const current = await trx
@@ -79,6 +85,19 @@ export class UsersRepo {
         })
         .where('id', '=', userId)
         .execute();
+      if (isNewName && change.username !== undefined) {
+        await trx
+          .insertInto('username_history')
+          .values({ username: current.username, user_id: userId })
+          .execute();
+        const reserved = await trx
+          .selectFrom('username_history')
+          .select('user_id')
+          .where(sql<boolean>`lower(username) = lower(${change.username})`)
+          .where('user_id', '<>', userId)
+          .executeTakeFirst();
+        onRenamed({ newNameReserved: reserved !== undefined });
+      }
       return [
         change.profilePictureKey ? current.profile_picture_key : null,
         change.bannerImageKey ? current.banner_image_key : null,

@@ -18,6 +18,8 @@ import { parseInput } from '../../lib/validate.ts';
 import { toCurrentUser } from './present.ts';
 import type { UsersRepo } from './repo.ts';
 
+export const USERNAME_TAKEN = 'That username is already taken.';
+
 export const USERNAME_CHANGED_ONCE =
   'Your username has already been changed once and cannot be changed again.';
 
@@ -70,12 +72,15 @@ export class UsersService {
           if (changing && current.last_username_change)
             throw conflict(USERNAME_CHANGED_ONCE, 'USERNAME_LOCKED');
         },
+        // Someone's old name leads to them (profile links redirect), so nobody else may take it.
+        ({ newNameReserved }) => {
+          if (newNameReserved) throw conflict(USERNAME_TAKEN, 'USERNAME_TAKEN');
+        },
       );
       await Promise.all(replaced.map((key) => this.files.delete(key).catch(() => {})));
     } catch (err) {
       await Promise.all(stored.map((key) => this.files.delete(key).catch(() => {})));
-      if (uniqueViolation(err) !== undefined)
-        throw conflict('That username is already taken.', 'USERNAME_TAKEN');
+      if (uniqueViolation(err) !== undefined) throw conflict(USERNAME_TAKEN, 'USERNAME_TAKEN');
       throw err;
     }
     return this.currentUser(viewer.id);

@@ -1,11 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { searchQueryOptions } from '../../features/search/api/search.ts';
+import { parseSearchParams } from '../../features/search/search-params.ts';
 import { SearchIcon } from './icons.tsx';
 import styles from './SearchForm.module.css';
 import { searchPath } from './search-path.ts';
 
 export function SearchForm({ className }: { className?: string }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const location = useLocation();
   const inputId = useId();
   const [text, setText] = useState('');
@@ -21,7 +25,13 @@ export function SearchForm({ className }: { className?: string }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const path = searchPath(text);
-    if (path) navigate(path);
+    if (!path) return;
+    // The search call starts before the screen changes (spec section 2); the results screen reads
+    // its address into these same parameters, so it shows this very request's answer.
+    void queryClient.prefetchQuery(
+      searchQueryOptions(parseSearchParams(new URLSearchParams({ query: text }))),
+    );
+    navigate(path);
   };
 
   return (

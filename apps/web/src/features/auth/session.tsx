@@ -69,7 +69,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const load = useCallback(async (mode: 'restore' | 'refresh'): Promise<SessionUser | null> => {
     const current = ++generation.current;
-    if (!getStoredToken()) {
+    const token = getStoredToken();
+    if (!token) {
       setState(SIGNED_OUT);
       return null;
     }
@@ -84,6 +85,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch (error) {
       if (current !== generation.current) return null;
       if (mode === 'refresh' && !rejectsToken(error)) return null;
+      // Another sign-in (another tab, or this page being left for one) stored a new token while this
+      // load failed: that token is not the one that failed.
+      if (getStoredToken() !== token) return null;
       clearStoredSession();
       setState(SIGNED_OUT);
       return null;

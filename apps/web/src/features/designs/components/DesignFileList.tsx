@@ -1,5 +1,6 @@
 import type { DesignDetail, DesignDetailFile } from '@printmarket/shared/types';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import button from '../../../app/styles/button.module.css';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -12,12 +13,13 @@ export const FILE_SIGN_IN = 'You need to be signed in to download this file.';
 
 /**
  * The design's files with a Download button each. Downloads are offered when the design is free or
- * the viewer has access (the server checks again); visitors are asked to sign in first.
+ * the viewer has access (the server checks again); visitors are asked to sign in first. A design in
+ * a collection (one the viewer may see) is downloaded from the collection instead (spec section 2).
  */
 export function DesignFileList({ design, signedIn }: { design: DesignDetail; signedIn: boolean }) {
   const [busy, setBusy] = useState<string | null>(null);
   const offerDownloads = design.canDownload || (!design.isPaid && !signedIn);
-  const inCollection = design.collection !== null && !design.canDownload;
+  const collection = design.collection;
 
   const download = async (file: DesignDetailFile) => {
     if (!signedIn) {
@@ -42,7 +44,12 @@ export function DesignFileList({ design, signedIn }: { design: DesignDetail; sig
       <h2 id="design-files-heading" className={styles.sectionHeading}>
         Files
       </h2>
-      {inCollection && <p className={styles.muted}>(downloads available in collection)</p>}
+      {collection && (
+        <p className={styles.muted}>
+          (downloads available in collection){' '}
+          <Link to={`/collection/${encodeURIComponent(collection.id)}`}>Go to {collection.name}</Link>
+        </p>
+      )}
       <ul className={styles.files}>
         {design.files.map((file) => (
           <li key={file._id} className={styles.file}>
@@ -56,7 +63,7 @@ export function DesignFileList({ design, signedIn }: { design: DesignDetail; sig
                 {file.sizeBytes > 0 && ` · ${formatFileSize(file.sizeBytes)}`}
               </span>
             </span>
-            {offerDownloads && !inCollection && (
+            {offerDownloads && !collection && (
               <button
                 type="button"
                 className={`${button.base} ${button.secondary} ${styles.fileButton}`}

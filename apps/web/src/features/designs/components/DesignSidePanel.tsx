@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import button from '../../../app/styles/button.module.css';
+import { useSession } from '../../auth/session.tsx';
+import { CollectionPreview } from '../../collections/components/CollectionPreview.tsx';
 import { FAILED_DOWNLOAD_DESIGN, fetchDesignZip, saveBlob, zipFileName } from '../api/download-all.ts';
 import { formatPrice } from '../format.ts';
 import { DownloadIcon } from './DesignFileList.tsx';
@@ -13,10 +15,11 @@ export const PURCHASE_SIGN_IN = 'Please sign in to purchase this design.';
 
 /**
  * Price and the main action: download everything, or (for a paid design the viewer has no access
- * to) the purchase button; and the collection the design belongs to.
+ * to) the purchase button; and the collection the design belongs to, with a preview of its designs.
  */
 export function DesignSidePanel({ design, signedIn }: { design: DesignDetail; signedIn: boolean }) {
   const navigate = useNavigate();
+  const viewerId = useSession().user?.id ?? null;
   const queryClient = useQueryClient();
   const [downloading, setDownloading] = useState(false);
   const paid = design.isPaid && design.price > 0;
@@ -115,6 +118,7 @@ export function DesignSidePanel({ design, signedIn }: { design: DesignDetail; si
           <h2 id="design-collection-heading" className={styles.panelHeading}>
             Collection
           </h2>
+          <CollectionPreview collectionId={design.collection.id} viewerId={viewerId} />
           <p>
             Part of <Link to={collectionPath}>{design.collection.name}</Link>
           </p>

@@ -6,6 +6,7 @@ import button from '../../../app/styles/button.module.css';
 import avatarPlaceholder from '../../../assets/avatar-placeholder.svg';
 import { mediaUrl } from '../../../lib/media.ts';
 import { useSession } from '../../auth/session.tsx';
+import { usePreferences } from '../../preferences/api/preferences.ts';
 import { designQueryOptions, previewsPending, useDesign } from '../api/get-design.ts';
 import { recordView } from '../api/record-view.ts';
 import { DesignFileList } from '../components/DesignFileList.tsx';
@@ -167,7 +168,11 @@ function DesignMedia({ design }: { design: DesignDetail }) {
   const models = useMemo(() => design.files.filter((file) => file.type === 'stl'), [design.files]);
   const images = useMemo(() => galleryImages(design), [design]);
   const offer3d = models.length > 0 && design.canViewModel;
-  const [show3d, setShow3d] = useState(false);
+  // The person's own toggle wins; until they use it, Settings > Preferences decides whether the
+  // viewer opens on load (still only when they may view the models: see offer3d).
+  const { autoOpen3d } = usePreferences();
+  const [chosen3d, setChosen3d] = useState<boolean | null>(null);
+  const show3d = chosen3d ?? autoOpen3d;
   const [modelId, setModelId] = useState<string | null>(null);
   const model = models.find((file) => file._id === modelId) ?? models[0];
   const source = useMemo(() => (model ? signedStlSource(model._id) : null), [model]);
@@ -180,7 +185,7 @@ function DesignMedia({ design }: { design: DesignDetail }) {
             type="button"
             className={`${button.base} ${button.secondary}`}
             aria-pressed={show3d}
-            onClick={() => setShow3d((value) => !value)}
+            onClick={() => setChosen3d(!show3d)}
             onPointerEnter={preloadStlViewer}
             onFocus={preloadStlViewer}
           >

@@ -6,10 +6,12 @@ import { useNavigate, useSearchParams } from 'react-router';
 import button from '../../../app/styles/button.module.css';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { usePreferences } from '../../preferences/api/preferences.ts';
+import { listingHref, listingSort } from '../../preferences/home-sort.ts';
 import { designListQueryOptions, useDesignList } from '../api/list-designs.ts';
 import { DesignCard } from '../components/DesignCard.tsx';
 import { DesignCardSkeleton } from '../components/DesignCardSkeleton.tsx';
-import { homeHref, parseHomeParams } from '../home-params.ts';
+import { parseHomeParams } from '../home-params.ts';
 import { SORT_OPTIONS } from '../sort-options.ts';
 import styles from './HomePage.module.css';
 
@@ -19,7 +21,10 @@ const FIRST_ROW = 4;
 /** Home (spec section 2): every design, newest, most viewed or most downloaded first, 12 a page. */
 export default function HomePage() {
   const [searchParams] = useSearchParams();
-  const { sort, page } = parseHomeParams(searchParams);
+  const { page } = parseHomeParams(searchParams);
+  // Without an order in the address, the person's default from Settings > Preferences applies.
+  const { homeSort: preferredSort } = usePreferences();
+  const sort = listingSort(searchParams.get('sort'), preferredSort);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -30,9 +35,9 @@ export default function HomePage() {
   const totalPages = data && !isPlaceholderData ? data.totalPages : undefined;
   useEffect(() => {
     if (totalPages !== undefined && totalPages >= 1 && page > totalPages) {
-      navigate(homeHref({ sort, page: totalPages }), { replace: true });
+      navigate(listingHref({ sort, page: totalPages }, preferredSort), { replace: true });
     }
-  }, [totalPages, page, sort, navigate]);
+  }, [totalPages, page, sort, preferredSort, navigate]);
 
   // Fetch the next page in the background, so "Next" usually shows its cards at once.
   useEffect(() => {
@@ -50,7 +55,7 @@ export default function HomePage() {
 
   const changeSort = (next: DesignSort) => {
     // A new order starts again from its first page.
-    navigate(homeHref({ sort: next, page: 1 }));
+    navigate(listingHref({ sort: next, page: 1 }, preferredSort));
   };
 
   return (
@@ -135,7 +140,7 @@ export default function HomePage() {
         <Pagination
           page={page}
           totalPages={data.totalPages}
-          hrefForPage={(target) => homeHref({ sort, page: target })}
+          hrefForPage={(target) => listingHref({ sort, page: target }, preferredSort)}
           onNavigate={showPage}
         />
       )}

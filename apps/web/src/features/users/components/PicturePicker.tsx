@@ -1,6 +1,7 @@
 import { IMAGE_ACCEPT, IMAGE_TYPES_TEXT } from '@printmarket/shared/constants';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useId, useRef } from 'react';
 import button from '../../../app/styles/button.module.css';
+import { useObjectUrl } from '../use-object-url.ts';
 import { Avatar } from './Avatar.tsx';
 import styles from './PicturePicker.module.css';
 
@@ -18,18 +19,7 @@ export function PicturePicker({ current, file, onChange, error, disabled }: Pict
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const inputRef = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  // An object URL per chosen file, released when the file changes or the screen closes.
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useObjectUrl(file);
 
   const onSelect = (event: ChangeEvent<HTMLInputElement>) => {
     onChange(event.target.files?.[0] ?? null);

@@ -1,5 +1,6 @@
 import type { SocialLinks } from '@printmarket/shared/auth';
 import type { UserStats } from '@printmarket/shared/types';
+import type { ReactNode } from 'react';
 import { mediaUrl } from '../../../lib/media.ts';
 import { Avatar } from './Avatar.tsx';
 import styles from './ProfileHeader.module.css';
@@ -15,6 +16,8 @@ type ProfileHeaderProps = {
   createdAt: string | null | undefined;
   /** Null while the counters load. */
   stats: UserStats | null;
+  /** Buttons beside the name (Edit Profile on the dashboard, Follow on a public profile). */
+  actions?: ReactNode;
 };
 
 const SOCIAL_LABELS: Record<keyof SocialLinks, string> = {
@@ -28,7 +31,18 @@ const countFormat = new Intl.NumberFormat('en-US');
 
 /** Banner, picture, name, location, counters and bio of a profile (spec section 2, dashboard). */
 export function ProfileHeader(props: ProfileHeaderProps) {
-  const { username, name, bio, location, profilePicture, bannerImage, socialLinks, createdAt, stats } = props;
+  const {
+    username,
+    name,
+    bio,
+    location,
+    profilePicture,
+    bannerImage,
+    socialLinks,
+    createdAt,
+    stats,
+    actions,
+  } = props;
   const banner = mediaUrl(bannerImage, '');
   const links = Object.entries(socialLinks ?? {}).filter(([, url]) => Boolean(url)) as [
     keyof SocialLinks,
@@ -71,6 +85,7 @@ export function ProfileHeader(props: ProfileHeaderProps) {
               {joined && !Number.isNaN(joined.getTime()) && <span>Joined {joinedFormat.format(joined)}</span>}
             </p>
           </div>
+          {actions && <div className={styles.actions}>{actions}</div>}
         </div>
 
         <dl className={styles.stats} aria-busy={stats === null}>

@@ -1,14 +1,42 @@
-import { useEffect } from 'react';
-import { useSession } from '../../auth/session.tsx';
+import { MSG } from '@printmarket/shared/messages';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import button from '../../../app/styles/button.module.css';
+import { type SessionUser, useSession } from '../../auth/session.tsx';
+import { useMyCollections } from '../../collections/api/my-collections.ts';
+import { useLikedDesigns } from '../api/liked-designs.ts';
+import { FAILED_FETCH_MY_DESIGNS, useMyDesigns } from '../api/my-designs.ts';
+import { DesignCardGrid } from '../components/DesignCardGrid.tsx';
+import { EditProfileDialog } from '../components/EditProfileDialog.tsx';
+import { MyCollectionsList } from '../components/MyCollectionsList.tsx';
+import { NotAuthorized } from '../components/NotAuthorized.tsx';
 import { ProfileHeader } from '../components/ProfileHeader.tsx';
+import { TabLinks, TabList, TabPanel, tabLinkClass } from '../components/Tabs.tsx';
+import { searchWithTab, tabFromAddress } from '../tabs.ts';
+import { useReportUnauthorized } from '../unauthorized.ts';
 import styles from './DashboardPage.module.css';
 
 /** Counters older than this are reloaded when the dashboard opens. */
 const FRESH_MS = 30_000;
 
-/** The signed-in person's own profile (behind the sign-in guard). */
+const TABS = [
+  { id: 'designs', label: 'My Designs' },
+  { id: 'collections', label: 'My Collections' },
+  { id: 'liked', label: 'Liked Designs' },
+] as const;
+type DashboardTab = (typeof TABS)[number]['id'];
+
+const ID_BASE = 'dashboard';
+
+/** The signed-in person's own profile (spec section 2; behind the sign-in guard). */
 export default function DashboardPage() {
   const { user, refresh, loadedAt } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = tabFromAddress(searchParams.get('tab'), TABS);
+  const [editing, setEditing] = useState(false);
+  // Set when the API answers 401 (the session ended on the server, e.g. it expired).
+  const [unauthorized, setUnauthorized] = useState(false);
+  const onUnauthorized = useCallback(() => setUnauthorized(true), []);
 
   // Counters change while the app is open (a new follower, an upload); show current ones, without
   // reloading what the session fetched a moment ago (e.g. right after sign-in).
@@ -17,6 +45,10 @@ export default function DashboardPage() {
     if (stale) void refresh();
   }, [stale, refresh]);
 
+  const selectTab = (id: DashboardTab) =>
+    setSearchParams(searchWithTab(searchParams, id, TABS), { replace: true });
+
+  if (unauthorized) return <NotAuthorized />;
   if (!user) return null;
   return (
     <div className={styles.page}>
@@ -31,7 +63,78 @@ export default function DashboardPage() {
         socialLinks={user.socialLinks}
         createdAt={user.createdAt}
         stats={user.stats}
+        actions={
+          <button
+            type="button"
+            className={`${button.base} ${button.primary}`}
+            aria-haspopup="dialog"
+            onClick={() => setEditing(true)}
+          >
+            Edit Profile
+          </button>
+        }
       />
+
+      <section className={styles.sections} aria-label="Your designs and collections">
+        <TabList
+          label="Dashboard sections"
+          idBase={ID_BASE}
+          tabs={TABS}
+          selected={tab}
+          onSelect={selectTab}
+          after={
+            <TabLinks label="Account">
+              <Link to="/settings" className={tabLinkClass}>
+                Settings
+              </Link>
+              <Link to="/seller-dashboard" className={tabLinkClass}>
+                Seller Dashboard
+              </Link>
+            </TabLinks>
+          }
+        />
+        <TabPanel idBase={ID_BASE} id={tab}>
+          {tab === 'designs' && <MyDesignsPanel user={user} onUnauthorized={onUnauthorized} />}
+          {tab === 'collections' && <MyCollectionsPanel onUnauthorized={onUnauthorized} />}
+          {tab === 'liked' && <LikedDesignsPanel user={user} onUnauthorized={onUnauthorized} />}
+        </TabPanel>
+      </section>
+
+      <EditProfileDialog open={editing} onClose={() => setEditing(false)} user={user} />
     </div>
+  );
+}
+
+type PanelProps = { onUnauthorized(): void };
+
+function MyDesignsPanel({ user, onUnauthorized }: PanelProps & { user: SessionUser }) {
+  const query = useMyDesigns(user.id);
+  useReportUnauthorized(query.error, onUnauthorized);
+  return (
+    <DesignCardGrid
+      query={query}
+      label="My designs"
+      empty="No designs uploaded yet."
+      failure={FAILED_FETCH_MY_DESIGNS}
+    />
+  );
+}
+
+function MyCollectionsPanel({ onUnauthorized }: PanelProps) {
+  const query = useMyCollections();
+  useReportUnauthorized(query.error, onUnauthorized);
+  return <MyCollectionsList query={query} />;
+}
+
+function LikedDesignsPanel({ user, onUnauthorized }: PanelProps & { user: SessionUser }) {
+  const query = useLikedDesigns(user.username);
+  useReportUnauthorized(query.error, onUnauthorized);
+  return (
+    <DesignCardGrid
+      query={query}
+      label="Liked designs"
+      empty="You have not liked any designs yet."
+      failure={MSG.failedFetchDesigns}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, deliveredName, uniqueNames, zipFileName } from './file-delivery-names.ts';
+import { attachmentDisposition, deliveredName, uniqueNames, zipFileName } from './download-names.ts';
 
 describe('delivered file names', () => {
   it('keeps the last path segment, cleans it and gives photos their real extension', () => {

@@ -1,0 +1,79 @@
+import { CATEGORIES, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@printmarket/shared/constants';
+import { PRICE_FILTERS, SEARCH_MSG, SEARCH_QUERY_MAX_LENGTH } from '@printmarket/shared/search';
+import { TAG_MAX_LENGTH } from '@printmarket/shared/uploads';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { SearchRepo } from './search-repo.ts';
+import { SearchService } from './search-service.ts';
+
+/** '' and absent both mean "no filter". */
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** Category names as written in spec section 9, whatever the case they arrive in. */
+const canonicalCategory = (value: unknown) =>
+  typeof value === 'string'
+    ? (CATEGORIES.find((c) => c.toLowerCase() === value.trim().toLowerCase()) ?? value)
+    : value;
+
+const searchQuery = z.object({
+  query: z
+    .string({
+      error: (issue) => (issue.input === undefined ? SEARCH_MSG.queryRequired : 'Send the search text once.'),
+    })
+    .trim()
+    .min(1, SEARCH_MSG.queryRequired)
+    .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_MSG.queryTooLong),
+  page: z.coerce
+    .number('page must be a number.')
+    .int('page must be a whole number.')
+    .min(1, 'page must be 1 or more.')
+    .max(10_000, 'page must be at most 10000.')
+    .default(1),
+  limit: z.coerce
+    .number('limit must be a number.')
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be 1 or more.')
+    .default(PAGE_SIZE_DEFAULT)
+    .transform((n) => Math.min(n, PAGE_SIZE_MAX)),
+  category: z.preprocess(
+    (value) => canonicalCategory(blankToUndefined(value)),
+    z.enum(CATEGORIES, `category must be one of ${CATEGORIES.join(', ')}.`).optional(),
+  ),
+  price: z.preprocess(
+    (value) => (typeof value === 'string' ? blankToUndefined(value.trim().toLowerCase()) : value),
+    z.enum(PRICE_FILTERS, 'price must be free or paid.').optional(),
+  ),
+  // Tags are stored trimmed and lower-case (packages/shared/src/uploads.ts normaliseTags).
+  tag: z.preprocess(
+    blankToUndefined,
+    z
+      .string('Send one tag.')
+      .transform((tag) => tag.trim().replace(/\s+/g, ' ').toLowerCase())
+      .pipe(z.string().max(TAG_MAX_LENGTH, `A tag has at most ${TAG_MAX_LENGTH} characters.`))
+      .optional(),
+  ),
+});
+
+/**
+ * GET /api/designs/search (spec section 7). One segment after /api/designs/, so it hides nobody's
+ * /api/designs/{username}/{slug}. Server-Timing tells how long the search itself took.
+ */
+export function searchRoutes(app: FastifyInstance, deps: { db: Database }): void {
+  const search = new SearchService(new SearchRepo(deps.db));
+
+  app.get('/api/designs/search', async (request, reply) => {
+    const input = parseInput(searchQuery, request.query);
+    const started = performance.now();
+    const result = await search.search({
+      text: input.query,
+      page: input.page,
+      limit: input.limit,
+      filters: { category: input.category ?? null, price: input.price ?? null, tag: input.tag ?? null },
+    });
+    reply.header('server-timing', `search;dur=${(performance.now() - started).toFixed(1)}`);
+    return result;
+  });
+}

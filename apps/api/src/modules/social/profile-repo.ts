@@ -1,0 +1,65 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+
+/**
+ * A person's counters, counted from the rows themselves so they never drift from what is stored:
+ * designs they own, people following them, people they follow.
+ */
+export function statsColumns(eb: ExpressionBuilder<DB, 'users'>) {
+  return [
+    eb
+      .selectFrom('designs')
+      .whereRef('designs.user_id', '=', 'users.id')
+      .select((c) => c.fn.countAll<number>().as('n'))
+      .as('designs_count'),
+    eb
+      .selectFrom('follows')
+      .whereRef('follows.followee_id', '=', 'users.id')
+      .select((c) => c.fn.countAll<number>().as('n'))
+      .as('followers_count'),
+    eb
+      .selectFrom('follows')
+      .whereRef('follows.follower_id', '=', 'users.id')
+      .select((c) => c.fn.countAll<number>().as('n'))
+      .as('following_count'),
+  ] as const;
+}
+
+/** SQL for public profiles: the public columns only (never the email or password). */
+export class ProfileRepo {
+  constructor(private readonly db: Database) {}
+
+  /** The person with this username, whatever its case, with their counters, in one query. */
+  findByUsername(username: string) {
+    return this.db
+      .selectFrom('users')
+      .select((eb) => [
+        'users.id',
+        'users.username',
+        'users.name',
+        'users.bio',
+        'users.location',
+        'users.profile_picture_key',
+        'users.banner_image_key',
+        'users.social_links',
+        'users.created_at',
+        ...statsColumns(eb),
+      ])
+      .where(sql<boolean>`lower(users.username) = lower(${username})`)
+      .executeTakeFirst();
+  }
+
+  /** The current username of whoever gave up `oldUsername`, if anyone did. */
+  async currentUsernameOf(oldUsername: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('username_history')
+      .innerJoin('users', 'users.id', 'username_history.user_id')
+      .select('users.username')
+      .where(sql<boolean>`lower(username_history.username) = lower(${oldUsername})`)
+      .executeTakeFirst();
+    return row?.username;
+  }
+}
+
+export type ProfileRow = NonNullable<Awaited<ReturnType<ProfileRepo['findByUsername']>>>;

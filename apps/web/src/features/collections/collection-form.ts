@@ -1,0 +1,147 @@
+import { COLLECTION_MSG, collectionFieldsSchema, type PricingType } from '@printmarket/shared/collections';
+import type { CollectionSummary } from '@printmarket/shared/types';
+
+/**
+ * The owner's fields of a collection as the create form and the edit modal hold them (text as
+ * typed, before any parsing). The server's `collectionFieldsSchema` decides what is valid.
+ */
+export type CollectionFormValues = {
+  name: string;
+  description: string;
+  visibility: 'public' | 'private';
+  pricingType: PricingType;
+  /** US dollars as typed; the one-time or the monthly price, '' while the collection is free. */
+  price: string;
+  /** Whether the designs may also be bought one by one; only for a sold collection. */
+  allowIndividualPurchase: boolean;
+};
+
+export const EMPTY_COLLECTION_FORM: CollectionFormValues = {
+  name: '',
+  description: '',
+  visibility: 'public',
+  pricingType: 'free',
+  price: '',
+  allowIndividualPurchase: false,
+};
+
+/**
+ * The pricing rules of spec section 4: Free turns the subscription off and the price to 0 (the
+ * typed price is cleared, and 0 is what gets sent) and drops individual purchases; a paid model
+ * keeps what was typed, so switching between one-time and subscription loses nothing.
+ */
+export function choosePricing(values: CollectionFormValues, pricingType: PricingType): CollectionFormValues {
+  if (pricingType === 'free') return { ...values, pricingType, price: '', allowIndividualPurchase: false };
+  return { ...values, pricingType };
+}
+
+/** The form as it opens for an existing collection (the edit modal). */
+export function formValuesFromCollection(collection: CollectionSummary): CollectionFormValues {
+  const { pricing } = collection;
+  const pricingType: PricingType = pricing.free ? 'free' : pricing.subscription ? 'subscription' : 'oneTime';
+  const dollars = pricingType === 'subscription' ? pricing.subscriptionPrice : pricing.oneTimePurchase;
+  return {
+    name: collection.name,
+    description: collection.description,
+    visibility: collection.visibility,
+    pricingType,
+    price: pricingType === 'free' ? '' : dollars.toFixed(2),
+    allowIndividualPurchase: pricingType !== 'free' && collection.allowIndividualPurchase,
+  };
+}
+
+/** The fields as the API takes them (create's multipart text fields and the edit's JSON). */
+export type CollectionPayload = {
+  name: string;
+  description: string;
+  visibility: 'public' | 'private';
+  pricingType: PricingType;
+  price: string;
+  allowIndividualPurchase: boolean;
+};
+
+export function collectionPayload(values: CollectionFormValues): CollectionPayload {
+  const free = values.pricingType === 'free';
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    visibility: values.visibility,
+    pricingType: values.pricingType,
+    price: free ? '0' : values.price.trim(),
+    allowIndividualPurchase: !free && values.allowIndividualPurchase,
+  };
+}
+
+/** Which part of the form a problem is about, so the form can mark that control. */
+export type CollectionFormField = 'name' | 'description' | 'cover' | 'designs' | 'price';
+export type CollectionFormProblem = { field: CollectionFormField; message: string };
+
+/**
+ * Problems of the typed fields, by the server's own schema. The schema checks the price only once
+ * the name passed, so the price is checked on its own as well: the person learns every problem at
+ * once instead of one per attempt.
+ */
+function fieldProblems(values: CollectionFormValues): {
+  text: CollectionFormProblem[];
+  price: CollectionFormProblem | null;
+} {
+  const payload = collectionPayload(values);
+  const whole = collectionFieldsSchema.safeParse(payload);
+  const text: CollectionFormProblem[] = [];
+  if (!whole.success) {
+    for (const issue of whole.error.issues) {
+      const field = issue.path[0];
+      if (field === 'name' || field === 'description') text.push({ field, message: issue.message });
+    }
+  }
+  const priceOnly = collectionFieldsSchema.safeParse({ ...payload, name: 'price check', description: '' });
+  const priceIssue = priceOnly.success ? null : priceOnly.error.issues.find((i) => i.path[0] === 'price');
+  return { text, price: priceIssue ? { field: 'price', message: priceIssue.message } : null };
+}
+
+/**
+ * Every problem of the create form, in the spec's order (section 5): name, cover, designs, then
+ * the price the pricing model needs. Empty when the form may be sent.
+ */
+export function createCollectionProblems(
+  values: CollectionFormValues,
+  chosen: { cover: boolean; designCount: number },
+): CollectionFormProblem[] {
+  const { text, price } = fieldProblems(values);
+  const problems = [...text];
+  if (!chosen.cover) problems.push({ field: 'cover', message: COLLECTION_MSG.coverRequired });
+  if (chosen.designCount === 0) problems.push({ field: 'designs', message: COLLECTION_MSG.designsRequired });
+  if (price) problems.push(price);
+  return problems;
+}
+
+/** Every problem of the edit modal, in the spec's order: name, then price. */
+export function editCollectionProblems(values: CollectionFormValues): CollectionFormProblem[] {
+  const { text, price } = fieldProblems(values);
+  return price ? [...text, price] : text;
+}
+
+/**
+ * The multipart body of POST /api/collections/create: the text fields, every chosen design as a
+ * `designIds` entry, then the cover (files last, so the server has read the fields first).
+ */
+export function buildCreateCollectionFormData(
+  values: CollectionFormValues,
+  cover: File,
+  designIds: readonly string[],
+): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(collectionPayload(values))) body.append(name, String(value));
+  for (const id of designIds) body.append('designIds', id);
+  body.append('coverImage', cover, cover.name);
+  return body;
+}
+
+/** The first message for each field, for showing next to its control. */
+export function problemsByField(
+  problems: readonly CollectionFormProblem[],
+): Partial<Record<CollectionFormField, string>> {
+  const byField: Partial<Record<CollectionFormField, string>> = {};
+  for (const problem of problems) byField[problem.field] ??= problem.message;
+  return byField;
+}

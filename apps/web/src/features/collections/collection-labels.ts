@@ -1,0 +1,33 @@
+import type { CollectionPricing, CollectionSummary } from '@printmarket/shared/types';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** How the collection is sold, in words: 'Free', '$12.50 one-time', '$4.00 per month'. */
+export function collectionPriceText(pricing: CollectionPricing): string {
+  if (pricing.subscription) return `${usd.format(pricing.subscriptionPrice)} per month`;
+  if (!pricing.free && pricing.oneTimePurchase > 0) return `${usd.format(pricing.oneTimePurchase)} one-time`;
+  return 'Free';
+}
+
+export function designCountText(count: number): string {
+  return count === 1 ? '1 design' : `${count} designs`;
+}
+
+export function collectionPath(collection: Pick<CollectionSummary, 'id'>): string {
+  return `/collection/${encodeURIComponent(collection.id)}`;
+}
+
+/**
+ * The pictures a collection preview steps through (spec section 2: the first image of each
+ * design); designs without a picture are skipped.
+ */
+export function designPreviewImages(
+  collection: Pick<CollectionSummary, 'designs'>,
+): { designId: string; url: string }[] {
+  const images: { designId: string; url: string }[] = [];
+  for (const design of collection.designs) {
+    const image = design.files.find((file) => file.type === 'image');
+    if (image) images.push({ designId: design.id, url: image.url });
+  }
+  return images;
+}

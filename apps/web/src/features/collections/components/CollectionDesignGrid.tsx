@@ -1,0 +1,71 @@
+import { CARD_ROTATION_MS_OTHER } from '@printmarket/shared/constants';
+import type { CollectionSummary } from '@printmarket/shared/types';
+import { useRef } from 'react';
+import button from '../../../app/styles/button.module.css';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { DesignCard } from '../../designs/components/DesignCard.tsx';
+import { FAILED_REMOVE_DESIGN, useRemoveDesign } from '../api/remove-design.ts';
+import styles from './CollectionDesignGrid.module.css';
+
+type CollectionDesignGridProps = {
+  collection: CollectionSummary;
+  isOwner: boolean;
+  /** Reports a failed removal (or clears the report with null) to the page's message area. */
+  onProblem(message: string | null): void;
+};
+
+/**
+ * The collection's designs as cards whose pictures step every 3 seconds (spec section 9); the owner
+ * gets a Remove button under each (the design itself stays, in no collection).
+ */
+export function CollectionDesignGrid({ collection, isOwner, onProblem }: CollectionDesignGridProps) {
+  const remove = useRemoveDesign(collection.id);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const removeDesign = (designId: string) => {
+    onProblem(null);
+    remove.mutate(designId, {
+      // The card and its button are gone: the focus waits on the section's heading.
+      onSuccess: () => headingRef.current?.focus(),
+      onError: (error) => onProblem(errorMessage(error, FAILED_REMOVE_DESIGN)),
+    });
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby="collection-designs-heading">
+      <h2 id="collection-designs-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
+        Designs in this collection
+      </h2>
+      {collection.designs.length === 0 ? (
+        <p className={styles.empty}>
+          {isOwner
+            ? 'No designs yet. Use Add Designs to put some in.'
+            : 'This collection has no designs yet.'}
+        </p>
+      ) : (
+        <ul className={styles.grid} aria-labelledby="collection-designs-heading">
+          {collection.designs.map((design) => {
+            const removing = remove.isPending && remove.variables === design.id;
+            return (
+              <li key={design.id} className={styles.item}>
+                <DesignCard design={design} rotationMs={CARD_ROTATION_MS_OTHER} headingLevel="h3" />
+                {isOwner && (
+                  <button
+                    type="button"
+                    className={`${button.base} ${button.secondary} ${styles.remove}`}
+                    disabled={remove.isPending}
+                    aria-busy={removing}
+                    onClick={() => removeDesign(design.id)}
+                  >
+                    {removing ? 'Removing...' : 'Remove'}
+                    <span className="visually-hidden"> {design.name} from the collection</span>
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { COLLECTION_MSG } from '@printmarket/shared/collections';
+import { IMAGE_ACCEPT } from '@printmarket/shared/constants';
+import type { CollectionSummary } from '@printmarket/shared/types';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import button from '../../../app/styles/button.module.css';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { FAILED_DELETE_COLLECTION, useDeleteCollection } from '../api/delete-collection.ts';
+import { FAILED_UPDATE_COVER, useUpdateCover } from '../api/update-cover.ts';
+import { forgetCollection } from '../collection-cache.ts';
+import { coverImageProblem } from '../cover-image.ts';
+import { AddDesignsList } from './AddDesignsList.tsx';
+import { CollectionDialog } from './CollectionDialog.tsx';
+import { EditCollectionForm } from './EditCollectionForm.tsx';
+import styles from './OwnerActions.module.css';
+
+type OwnerActionsProps = {
+  collection: CollectionSummary;
+  userId: string;
+  /** Reports a failure (or clears the report with null) to the page's message area. */
+  onProblem(message: string | null): void;
+};
+
+/**
+ * What the collection's owner may do (spec section 6): edit it, add designs, change the cover and
+ * delete it (after the spec's confirmation, then on to the dashboard).
+ */
+export function OwnerActions({ collection, userId, onProblem }: OwnerActionsProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<'edit' | 'add' | null>(null);
+  const coverInput = useRef<HTMLInputElement>(null);
+  const cover = useUpdateCover(collection.id);
+  const remove = useDeleteCollection(collection.id);
+
+  const onCoverChosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Lets the same file be chosen again after a failure.
+    event.target.value = '';
+    if (!file) return;
+    const problem = coverImageProblem(file);
+    onProblem(problem);
+    if (problem) return;
+    cover.mutate(file, { onError: (error) => onProblem(errorMessage(error, FAILED_UPDATE_COVER)) });
+  };
+
+  const deleteCollection = () => {
+    if (!window.confirm(COLLECTION_MSG.deleteConfirm)) return;
+    onProblem(null);
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        navigate('/dashboard');
+        forgetCollection(queryClient, collection.id);
+      },
+      onError: (error) => onProblem(errorMessage(error, FAILED_DELETE_COLLECTION)),
+    });
+  };
+
+  const busy = remove.isPending || remove.isSuccess;
+  return (
+    <div className={styles.actions}>
+      <button
+        type="button"
+        className={`${button.base} ${button.primary}`}
+        disabled={busy}
+        onClick={() => setDialog('edit')}
+      >
+        Edit Collection
+      </button>
+      <button
+        type="button"
+        className={`${button.base} ${button.secondary}`}
+        disabled={busy}
+        onClick={() => setDialog('add')}
+      >
+        Add Designs
+      </button>
+      <input
+        ref={coverInput}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-label="New cover image"
+        onChange={onCoverChosen}
+      />
+      <button
+        type="button"
+        className={`${button.base} ${button.secondary}`}
+        disabled={busy || cover.isPending}
+        aria-busy={cover.isPending}
+        onClick={() => coverInput.current?.click()}
+      >
+        {cover.isPending ? 'Updating cover...' : 'Change Cover'}
+      </button>
+      <button
+        type="button"
+        className={`${button.base} ${button.secondary} ${styles.danger}`}
+        disabled={busy}
+        aria-busy={remove.isPending}
+        onClick={deleteCollection}
+      >
+        {busy ? 'Deleting...' : 'Delete Collection'}
+      </button>
+
+      <CollectionDialog open={dialog === 'edit'} onClose={() => setDialog(null)} title="Edit Collection">
+        {(close) => <EditCollectionForm collection={collection} onSaved={close} onCancel={close} />}
+      </CollectionDialog>
+      <CollectionDialog open={dialog === 'add'} onClose={() => setDialog(null)} title="Add Designs">
+        {(close) => <AddDesignsList collection={collection} userId={userId} onDone={close} />}
+      </CollectionDialog>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { SearchUserCard } from '@printmarket/shared/search';
+import { Link } from 'react-router';
+import { Avatar } from '../../users/components/Avatar.tsx';
+import styles from './UserCard.module.css';
+
+/** Spec section 2 (public profile) shows this when a person wrote no bio. */
+const NO_BIO = 'No bio available';
+
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** A person found by a search; the whole card opens their profile (spec: /profile/{username}). */
+export function UserCard({ user }: { user: SearchUserCard }) {
+  return (
+    <article className={styles.card}>
+      <Avatar src={user.profilePicture} alt="" size={56} />
+      <div className={styles.body}>
+        <h3 className={styles.username}>
+          <Link className={styles.link} to={`/profile/${encodeURIComponent(user.username)}`}>
+            {user.username}
+          </Link>
+        </h3>
+        {user.name && user.name !== user.username && <p className={styles.name}>{user.name}</p>}
+        <p className={styles.bio}>{user.bio.trim() || NO_BIO}</p>
+        <p className={styles.counts}>
+          {plural(user.designsCount, 'design', 'designs')} ·{' '}
+          {plural(user.followersCount, 'follower', 'followers')}
+        </p>
+      </div>
+    </article>
+  );
+}

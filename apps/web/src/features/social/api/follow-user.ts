@@ -1,0 +1,12 @@
+import type { FollowRequest, FollowResponse } from '@printmarket/shared/social';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { xTokenHeader } from '../x-token.ts';
+
+/** POST /api/follow/follow {targetUserId}: answers the state and the person's new counters. */
+export function followUser(targetUserId: string): Promise<FollowResponse> {
+  return apiFetch<FollowResponse>('/api/follow/follow', {
+    method: 'POST',
+    headers: xTokenHeader(),
+    json: { targetUserId } satisfies FollowRequest,
+  });
+}

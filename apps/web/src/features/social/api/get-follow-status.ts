@@ -1,0 +1,23 @@
+import type { FollowStatus } from '@printmarket/shared/social';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { xTokenHeader } from '../x-token.ts';
+
+/** GET /api/follow/status/{userId}: whether the signed-in person follows this one. */
+export function fetchFollowStatus(userId: string, signal?: AbortSignal): Promise<FollowStatus> {
+  return apiFetch<FollowStatus>(`/api/follow/status/${encodeURIComponent(userId)}`, {
+    signal,
+    headers: xTokenHeader(),
+  });
+}
+
+export const followStatusQueryKey = (userId: string) => ['social', 'follow-status', userId] as const;
+
+/** Only asked for signed-in people looking at someone else's profile. */
+export function useFollowStatus(userId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: followStatusQueryKey(userId),
+    queryFn: ({ signal }) => fetchFollowStatus(userId, signal),
+    enabled,
+  });
+}

@@ -1,0 +1,21 @@
+import { MSG } from '@printmarket/shared/messages';
+import type { DesignCard } from '@printmarket/shared/types';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** GET /api/designs/liked-by/{username}: the designs the person liked, most recently liked first. */
+export async function fetchLikedDesigns(username: string, signal?: AbortSignal): Promise<DesignCard[]> {
+  const designs = await apiFetch<DesignCard[]>(`/api/designs/liked-by/${encodeURIComponent(username)}`, {
+    signal,
+  });
+  if (!Array.isArray(designs)) throw new Error(MSG.failedFetchDesigns);
+  return designs;
+}
+
+/** Same key as the dashboard's 'Liked Designs' list: one answer serves both screens. */
+export function useLikedDesigns(username: string) {
+  return useQuery({
+    queryKey: ['designs', 'liked-by', username.toLowerCase()] as const,
+    queryFn: ({ signal }) => fetchLikedDesigns(username, signal),
+  });
+}

@@ -1,0 +1,23 @@
+import type { DesignCard } from '@printmarket/shared/types';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** The spec's text when the person's designs cannot be loaded (section 8). */
+export const FAILED_FETCH_MY_DESIGNS = 'Failed to fetch user designs';
+
+/** GET /api/designs/my-designs: the signed-in person's designs as cards, newest first. */
+export async function fetchMyDesigns(signal?: AbortSignal): Promise<DesignCard[]> {
+  const designs = await apiFetch<DesignCard[]>('/api/designs/my-designs', { signal });
+  if (!Array.isArray(designs)) throw new Error(FAILED_FETCH_MY_DESIGNS);
+  return designs;
+}
+
+export function useMyDesigns(userId: string) {
+  return useQuery({
+    // Under 'designs', so uploads and edits (which invalidate ['designs']) refresh it too.
+    queryKey: ['designs', 'mine', userId] as const,
+    queryFn: ({ signal }) => fetchMyDesigns(signal),
+    // The dashboard shows what is there now; the cached list shows meanwhile.
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,97 @@
+import type { CollectionSummary } from '@printmarket/shared/types';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import button from '../../../app/styles/button.module.css';
+import designPlaceholder from '../../../assets/design-placeholder.svg';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { mediaUrl } from '../../../lib/media.ts';
+import { collectionCover, collectionPriceLabel, designCountLabel } from '../collection-labels.ts';
+import grid from './DesignCardGrid.module.css';
+import styles from './MyCollectionsList.module.css';
+
+/** The spec's text when collections cannot be loaded (section 8) and the server says nothing. */
+const FAILED_LOAD_COLLECTIONS = 'Failed to load collections';
+
+/** My Collections on the dashboard: a way to make one, then a card per collection. */
+export function MyCollectionsList({ query }: { query: UseQueryResult<CollectionSummary[]> }) {
+  return (
+    <div className={styles.panel}>
+      <div className={styles.toolbar}>
+        <Link to="/create-collection" className={`${button.base} ${button.primary}`}>
+          Create Collection
+        </Link>
+      </div>
+      <CollectionsState query={query} />
+    </div>
+  );
+}
+
+function CollectionsState({ query }: { query: UseQueryResult<CollectionSummary[]> }) {
+  if (query.isPending) {
+    return (
+      <p className={styles.loading} role="status">
+        Loading...
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className={grid.error} role="alert">
+        <p>Error: {errorMessage(query.error, FAILED_LOAD_COLLECTIONS)}</p>
+        <button
+          type="button"
+          className={`${button.base} ${button.secondary}`}
+          disabled={query.isFetching}
+          onClick={() => query.refetch()}
+        >
+          {query.isFetching ? 'Trying again...' : 'Try again'}
+        </button>
+      </div>
+    );
+  }
+  if (query.data.length === 0) return <p className={grid.empty}>You have no collections yet.</p>;
+  return (
+    <ul className={grid.grid} aria-label="My collections">
+      {query.data.map((collection) => (
+        <li key={collection._id}>
+          <CollectionCard collection={collection} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CollectionCard({ collection }: { collection: CollectionSummary }) {
+  const href = `/collection/${encodeURIComponent(collection._id)}`;
+  return (
+    <article className={styles.card}>
+      <img
+        className={styles.cover}
+        src={mediaUrl(collectionCover(collection), designPlaceholder)}
+        alt=""
+        width={600}
+        height={450}
+        loading="lazy"
+        decoding="async"
+      />
+      <div className={styles.body}>
+        <h3 className={styles.name}>{collection.name}</h3>
+        <p className={styles.meta}>
+          <span className={collection.visibility === 'private' ? styles.private : styles.public}>
+            {collection.visibility === 'private' ? 'Private' : 'Public'}
+          </span>
+          <span>{designCountLabel(collection.designs.length)}</span>
+          <span>{collectionPriceLabel(collection.pricing)}</span>
+        </p>
+        {collection.description && <p className={styles.description}>{collection.description}</p>}
+        <Link
+          to={href}
+          className={`${button.base} ${button.secondary} ${styles.view}`}
+          aria-label={`View Collection ${collection.name}`}
+        >
+          View Collection
+        </Link>
+      </div>
+    </article>
+  );
+}

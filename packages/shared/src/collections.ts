@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { COLLECTION_NAME_MAX_LENGTH, dollarsToCents } from './uploads.ts';
+
+/** User-facing texts of the collection screens (spec sections 2, 4, 5 and 8), verbatim. */
+export const COLLECTION_MSG = {
+  nameRequired: 'Collection name is required.',
+  coverRequired: 'A cover image is required.',
+  designsRequired: 'Please select at least one design for this collection.',
+  oneTimePrice: 'Please enter a valid one-time price.',
+  subscriptionPrice: 'Please enter a valid subscription price.',
+  notFound: 'Collection not found.',
+  alreadyInAnother: 'Already in another collection',
+  alreadyAdded: 'Already Added',
+  deleteConfirm: 'Are you sure you want to delete this collection? This action cannot be undone.',
+  failedFetch: 'Failed to fetch collection',
+  failedUpdate: 'Failed to update collection',
+  failedDelete: 'Failed to delete collection',
+  failedAdd: 'Failed to add design',
+  failedRemove: 'Failed to remove design',
+  failedUserDesigns: 'Failed to fetch user designs',
+  failedCover: 'Failed to update cover image',
+  failedDownload: 'Failed to download collection',
+  signInToDownload: 'Please sign in to download this collection.',
+} as const;
+
+export const COLLECTION_DESCRIPTION_MAX_LENGTH = 5000;
+export const PRICING_TYPES = ['free', 'oneTime', 'subscription'] as const;
+export type PricingType = (typeof PRICING_TYPES)[number];
+export const VISIBILITIES = ['public', 'private'] as const;
+
+const flag = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
+
+/**
+ * The fields a collection's owner sets (create and edit), checked in the spec's order (section 5):
+ * name, then the price the pricing model needs. Free collections cost nothing, whatever was typed
+ * (spec section 4: Free turns the subscription off and the one-time price to 0).
+ */
+export const collectionFieldsSchema = z
+  .object({
+    name: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').trim())
+      .pipe(
+        z
+          .string()
+          .min(1, COLLECTION_MSG.nameRequired)
+          .max(COLLECTION_NAME_MAX_LENGTH, `Keep the name under ${COLLECTION_NAME_MAX_LENGTH} characters.`),
+      ),
+    description: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').trim())
+      .pipe(
+        z
+          .string()
+          .max(
+            COLLECTION_DESCRIPTION_MAX_LENGTH,
+            `Keep the description under ${COLLECTION_DESCRIPTION_MAX_LENGTH} characters.`,
+          ),
+      ),
+    visibility: z.enum(VISIBILITIES, 'Visibility is public or private.').optional().default('public'),
+    pricingType: z.enum(PRICING_TYPES, 'The pricing model is free, oneTime or subscription.').default('free'),
+    price: z.union([z.string(), z.number()]).optional(),
+    allowIndividualPurchase: flag,
+  })
+  .transform((v, ctx) => {
+    const cents = v.pricingType === 'free' ? 0 : dollarsToCents(v.price);
+    if (v.pricingType !== 'free' && !(cents > 0)) {
+      const message =
+        v.pricingType === 'oneTime' ? COLLECTION_MSG.oneTimePrice : COLLECTION_MSG.subscriptionPrice;
+      ctx.addIssue({ code: 'custom', message, path: ['price'] });
+      return z.NEVER;
+    }
+    return {
+      name: v.name,
+      description: v.description,
+      visibility: v.visibility,
+      pricingType: v.pricingType,
+      priceCents: cents,
+      // Individual purchases matter only when the collection itself is sold.
+      allowIndividualPurchase: v.pricingType === 'free' ? false : v.allowIndividualPurchase,
+    };
+  });
+
+export type CollectionFieldsInput = z.input<typeof collectionFieldsSchema>;
+export type CollectionFields = z.output<typeof collectionFieldsSchema>;
+
+/** `{ designId }` of PATCH /api/collections/{id}/add and /remove. */
+export const collectionDesignSchema = z.object({
+  designId: z.uuid('designId must be a design id.'),
+});

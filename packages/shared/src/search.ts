@@ -1,0 +1,52 @@
+/**
+ * Search (spec sections 2 and 7): `GET /api/designs/search?query=` answers the spec's `designs[]`
+ * and `users[]`, plus paging fields like the home listing's. See docs/api.md.
+ */
+import type { DesignCard } from './types.ts';
+
+/** Longest search text accepted; longer text is refused (400), not cut. */
+export const SEARCH_QUERY_MAX_LENGTH = 100;
+
+/** User-facing texts of the search screen (spec sections 2 and 8), verbatim, and the API's own. */
+export const SEARCH_MSG = {
+  failed: 'Failed to fetch search results',
+  noResults: 'No results found',
+  queryRequired: 'Enter something to search for.',
+  queryTooLong: `Search text can be at most ${SEARCH_QUERY_MAX_LENGTH} characters.`,
+} as const;
+/**
+ * How many designs a search ranks and pages through at most. A common word matches thousands of
+ * designs; nobody pages past the first few dozen pages of them, and counting or ranking all of
+ * them would make every such search cost as much as reading the whole catalogue.
+ */
+export const SEARCH_MAX_RESULTS = 480;
+/** How many people a search lists (the Users section is not paged). */
+export const SEARCH_USERS_LIMIT = 8;
+
+export const PRICE_FILTERS = ['free', 'paid'] as const;
+export type PriceFilter = (typeof PRICE_FILTERS)[number];
+
+/** A person in the Users section: public profile fields only (never the email). */
+export type SearchUserCard = {
+  _id: string;
+  id: string;
+  username: string;
+  name: string;
+  bio: string;
+  profilePicture: string | null;
+  designsCount: number;
+  followersCount: number;
+};
+
+export type SearchResponse = {
+  designs: DesignCard[];
+  users: SearchUserCard[];
+  /** Matching designs, at most SEARCH_MAX_RESULTS. */
+  total: number;
+  totalPages: number;
+  page: number;
+  /** True when more designs match than `total`: only the best SEARCH_MAX_RESULTS are paged. */
+  capped: boolean;
+  /** True when the results include designs matched through similar spellings (typo tolerance). */
+  approximate: boolean;
+};

@@ -1,0 +1,81 @@
+/**
+ * Public profiles and follows (spec sections 2 'Public profile', 3, 4 'Follow' and 7 'Social'):
+ * answer shapes, request schemas, sort orders and the texts both sides show.
+ */
+import { z } from 'zod';
+import type { SocialLinks } from './auth.ts';
+import type { UserStats } from './types.ts';
+
+/** What anyone may see of a person: never the email or account internals. */
+export type PublicProfile = {
+  _id: string;
+  id: string;
+  username: string;
+  name: string;
+  bio: string;
+  location: string;
+  profilePicture: string | null;
+  bannerImage: string | null;
+  socialLinks: SocialLinks;
+  /** When the account was made: the profile's join date. */
+  createdAt: string;
+  stats: UserStats;
+};
+
+/** GET /api/profile/username/{username} (GET /api/user/profile/{username} answers the profile alone). */
+export type ProfileResponse = { user: PublicProfile; stats: UserStats };
+
+/**
+ * The body of the 301 a profile lookup by someone's old username gets (with `Location` naming the
+ * same call under the current username).
+ */
+export type UsernameChangedBody = { message: string; code: 'USERNAME_CHANGED'; currentUsername: string };
+export const USERNAME_CHANGED = 'USERNAME_CHANGED';
+
+/** Orders of a person's design list on their profile (`?sort=`), the first being the default. */
+export const PROFILE_DESIGN_SORTS = ['newest', 'most-popular', 'most-liked'] as const;
+export type ProfileDesignSort = (typeof PROFILE_DESIGN_SORTS)[number];
+export const PROFILE_DESIGN_SORT_DEFAULT: ProfileDesignSort = 'newest';
+
+/** The profile's sort dropdown (spec section 2, verbatim). */
+export const PROFILE_DESIGN_SORT_LABELS: Record<ProfileDesignSort, string> = {
+  newest: 'Newest',
+  'most-popular': 'Most Popular',
+  'most-liked': 'Most Liked',
+};
+
+export const profileDesignSortSchema = z
+  .enum(PROFILE_DESIGN_SORTS, { error: `sort must be one of ${PROFILE_DESIGN_SORTS.join(', ')}.` })
+  .optional()
+  .default(PROFILE_DESIGN_SORT_DEFAULT);
+
+/** Query of GET /api/designs/username/{username}. */
+export const profileDesignsQuerySchema = z.object({ sort: profileDesignSortSchema });
+
+/** Body of POST /api/follow/follow and /api/follow/unfollow. */
+export const followRequestSchema = z.object({
+  targetUserId: z.string({ error: 'targetUserId is required.' }).trim().min(1, 'targetUserId is required.'),
+});
+export type FollowRequest = z.input<typeof followRequestSchema>;
+
+export type FollowStatus = { isFollowing: boolean };
+
+/** The followed person's counters after the change (spec: `updatedStats.followers`). */
+export type FollowResponse = {
+  isFollowing: boolean;
+  updatedStats: { followers: number; following: number };
+};
+
+/** Texts of the profile screens and follow calls; the quoted ones are the spec's, verbatim. */
+export const SOCIAL_MSG = {
+  failedFetchProfile: 'Failed to fetch profile',
+  failedFetchUserProfile: 'Failed to fetch user profile',
+  noLocation: 'No location set',
+  noBio: 'No bio available',
+  userNotFound: 'User not found',
+  usernameChanged: 'This person has a new username.',
+  cannotFollowSelf: 'You cannot follow yourself.',
+  cannotUnfollowSelf: 'You cannot unfollow yourself.',
+  followSignIn: 'Please sign in to follow people.',
+  failedFollow: 'Failed to update follow',
+} as const;
