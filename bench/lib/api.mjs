@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { postMultipart } from './http-stream.mjs';
 import { requestJson } from './net.mjs';
 import { runNode } from './proc.mjs';
 import { startServer } from './servers.mjs';
+import { makeTempDir } from './suite.mjs';
 
 /** The repository root. */
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -107,4 +109,32 @@ export async function registerUser(baseUrl) {
     throw new Error(`POST /api/auth/register answered ${status}: ${JSON.stringify(body).slice(0, 300)}`);
   }
   return /** @type {string} */ (body.token);
+}
+
+/**
+ * A temporary folder for a suite's files with the API's DATA_DIR inside it: one disk, so the
+ * server's writes and reads compare fairly with the suite's own.
+ * @param {import('./resources.mjs').Scope} scope removes the folder
+ * @param {string} name
+ */
+export async function makeDataDir(scope, name) {
+  const dir = await makeTempDir(scope, name);
+  const dataDir = path.join(dir, 'data');
+  await fs.promises.mkdir(dataDir);
+  return { dir, dataDir };
+}
+
+/**
+ * POST /api/designs/upload as a browser sends it (multipart, files streamed from disk); throws
+ * unless the design was created.
+ * @param {string} baseUrl
+ * @param {Omit<Parameters<typeof postMultipart>[0], 'url'>} options
+ * @param {string} [what] names the upload in the error
+ */
+export async function uploadDesign(baseUrl, options, what = 'POST /api/designs/upload') {
+  const up = await postMultipart({ url: `${baseUrl}/api/designs/upload`, ...options });
+  if (up.status !== 201 || typeof up.body?.design?.id !== 'string') {
+    throw new Error(`${what} answered ${up.status}: ${JSON.stringify(up.body).slice(0, 300)}`);
+  }
+  return { ...up, designId: /** @type {string} */ (up.body.design.id) };
 }

@@ -76,6 +76,31 @@ export async function sampleCpuBusy(ms) {
 }
 
 /**
+ * Samples how busy other work keeps the CPUs (see sampleCpuBusy) and warns when it is over a
+ * quarter: a busy machine makes every figure that follows lower and noisier.
+ * @param {(line: string) => void} log
+ * @param {number} ms
+ * @param {string} before what comes next ('the load', 'the upload')
+ * @returns {Promise<number | null>}
+ */
+export async function warnIfCpuBusy(log, ms, before) {
+  const busy = await sampleCpuBusy(ms);
+  if (busy !== null && busy > 0.25) {
+    log(`WARNING: the machine is ${Math.round(busy * 100)} % busy with other work before ${before}`);
+  }
+  return busy;
+}
+
+/**
+ * `part` as a share of `whole`, to four decimals (0 when there is no whole).
+ * @param {number} part
+ * @param {number} whole
+ */
+export function share(part, whole) {
+  return whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0;
+}
+
+/**
  * Writes `bench/results/<name>.json` and returns its path.
  * @param {string} name
  * @param {unknown} data

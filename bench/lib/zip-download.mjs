@@ -1,7 +1,10 @@
 // Checks and figures shared by the ZIP benchmarks: one download's throughput, first byte and the
-// archive's central directory; the server's RSS growth over a measurement.
+// archive's central directory; the server's RSS growth over a measurement; reading the stored
+// files from disk for context; the table of downloads.
+import fs from 'node:fs';
+import path from 'node:path';
 import { readZipDirectory } from './http-stream.mjs';
-import { mb } from './report.mjs';
+import { formatNumber, mb, table } from './report.mjs';
 
 /**
  * @typedef {object} DownloadRow
@@ -80,4 +83,53 @@ export function rssGrowth(stopped, steadyBytes) {
  */
 export function rate(bytes, ms) {
   return ms > 0 ? Math.round((bytes / 2 ** 20 / (ms / 1000)) * 10) / 10 : 0;
+}
+
+/**
+ * Context for the downloads: reading every stored STL file from disk in 1 MB chunks (the page
+ * cache warm, as it is for the server), checked against the bytes the archive must hold.
+ * @param {string} dataDir the API's DATA_DIR
+ * @param {number} expectedBytes
+ * @returns {Promise<DownloadRow>}
+ */
+export async function readStoredFiles(dataDir, expectedBytes) {
+  const storedDir = path.join(dataDir, 'files', 'stl');
+  const stored = (await fs.promises.readdir(storedDir)).map((f) => path.join(storedDir, f));
+  const started = performance.now();
+  let bytes = 0;
+  for (const file of stored) {
+    for await (const chunk of fs.createReadStream(file, { highWaterMark: 1024 * 1024 }))
+      bytes += chunk.length;
+  }
+  const ms = performance.now() - started;
+  return {
+    name: `read the ${stored.length} stored STL files from disk (1 MB chunks)`,
+    bytes,
+    ms: Math.round(ms),
+    firstByteMs: 0,
+    mbPerSecond: rate(bytes, ms),
+    ok: bytes === expectedBytes,
+    detail: `${bytes} bytes`,
+  };
+}
+
+/**
+ * Prints the downloads as a table, then each one's detail.
+ * @param {DownloadRow[]} rows
+ */
+export function printDownloads(rows) {
+  console.log(
+    table(
+      ['case', 'MB', 'ms', 'MB/s', 'first byte ms', 'check'],
+      rows.map((x) => [
+        x.name,
+        formatNumber(mb(x.bytes)),
+        String(x.ms),
+        formatNumber(x.mbPerSecond),
+        String(x.firstByteMs),
+        x.ok ? 'ok' : 'FAILED',
+      ]),
+    ),
+  );
+  for (const x of rows) console.log(`  ${x.name}: ${x.detail}`);
 }

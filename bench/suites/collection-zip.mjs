@@ -3,14 +3,14 @@
 // built API: throughput, first byte, and the server's RSS growth; reading the stored files for context.
 import fs from 'node:fs';
 import path from 'node:path';
-import { apiEnv, assertApiBuilt, registerUser, startApi } from '../lib/api.mjs';
+import { apiEnv, assertApiBuilt, makeDataDir, registerUser, startApi, uploadDesign } from '../lib/api.mjs';
 import { download, postMultipart } from '../lib/http-stream.mjs';
 import { writePngFile } from '../lib/png-file.mjs';
-import { formatNumber, formatTarget, machine, mb, table, target, writeResult } from '../lib/report.mjs';
+import { formatTarget, machine, mb, target, writeResult } from '../lib/report.mjs';
 import { startRssSampler, waitForSteadyRss } from '../lib/rss-sampler.mjs';
 import { writeSphereStlFile } from '../lib/stl-file.mjs';
-import { makeTempDir, runInScope } from '../lib/suite.mjs';
-import { checkZipDownload, rate, rssGrowth } from '../lib/zip-download.mjs';
+import { runInScope } from '../lib/suite.mjs';
+import { checkZipDownload, printDownloads, readStoredFiles, rssGrowth } from '../lib/zip-download.mjs';
 
 const DESIGNS = 20;
 /** 2 x 500 x 200 = 200,000 triangles: 10,000,084 bytes. */
@@ -38,9 +38,7 @@ async function run(ctx, scope) {
   const startedAt = new Date();
   assertApiBuilt();
 
-  const dir = await makeTempDir(scope, 'collection-zip');
-  const dataDir = path.join(dir, 'data');
-  await fs.promises.mkdir(dataDir);
+  const { dir, dataDir } = await makeDataDir(scope, 'collection-zip');
   const api = await startApi({ env: apiEnv({ dataDir }), engine: 'pglite', scope, signal, log });
   const creator = { 'x-auth-token': await registerUser(api.baseUrl) };
   const maker = { 'x-auth-token': await registerUser(api.baseUrl) };
@@ -54,22 +52,22 @@ async function run(ctx, scope) {
     signal.throwIfAborted();
     const file = path.join(dir, `part-${i}.stl`);
     const { bytes } = await writeSphereStlFile(file, { ...SPHERE, radius: 10 + i, label: `part ${i}` });
-    const up = await postMultipart({
-      url: `${api.baseUrl}/api/designs/upload`,
-      headers: creator,
-      fields: [
-        ['designName', `Bench part ${i + 1}`],
-        ['description', 'One sphere of the benchmark collection.'],
-        ['isPaid', 'false'],
-      ],
-      files: [{ path: file, name: `part-${i + 1}.stl` }],
-      timeoutMs: TIMEOUT_MS,
-      signal,
-    });
-    if (up.status !== 201 || typeof up.body?.design?.id !== 'string') {
-      throw new Error(`upload ${i + 1} answered ${up.status}: ${JSON.stringify(up.body).slice(0, 300)}`);
-    }
-    designIds.push(up.body.design.id);
+    const up = await uploadDesign(
+      api.baseUrl,
+      {
+        headers: creator,
+        fields: [
+          ['designName', `Bench part ${i + 1}`],
+          ['description', 'One sphere of the benchmark collection.'],
+          ['isPaid', 'false'],
+        ],
+        files: [{ path: file, name: `part-${i + 1}.stl` }],
+        timeoutMs: TIMEOUT_MS,
+        signal,
+      },
+      `upload ${i + 1}`,
+    );
+    designIds.push(up.designId);
     expectedFiles.push({ sizeBytes: bytes });
     await fs.promises.rm(file);
   }
@@ -97,15 +95,8 @@ async function run(ctx, scope) {
   const totalBytes = expectedFiles.reduce((n, f) => n + f.sizeBytes, 0);
   log(`collection of ${DESIGNS} designs, ${mb(totalBytes)} MB of STL`);
 
-  // Context: reading the stored files from disk (page cache warm, as for the server).
-  const storedDir = path.join(dataDir, 'files', 'stl');
-  const readStarted = performance.now();
-  let readBytes = 0;
-  for (const name of await fs.promises.readdir(storedDir)) {
-    for await (const chunk of fs.createReadStream(path.join(storedDir, name), { highWaterMark: 1024 * 1024 }))
-      readBytes += chunk.length;
-  }
-  const readMs = performance.now() - readStarted;
+  // Context: reading the stored files from disk.
+  const readRow = await readStoredFiles(dataDir, totalBytes);
 
   /** @param {string} name */
   const fetchZip = async (name) =>
@@ -130,19 +121,7 @@ async function run(ctx, scope) {
   }
   await api.stop();
 
-  const rows = [
-    {
-      name: 'read the stored STL files from disk (1 MB chunks)',
-      bytes: readBytes,
-      ms: Math.round(readMs),
-      firstByteMs: 0,
-      mbPerSecond: rate(readBytes, readMs),
-      ok: readBytes === totalBytes,
-      detail: `${readBytes} bytes`,
-    },
-    cold,
-    ...runs,
-  ];
+  const rows = [readRow, cold, ...runs];
   const failed = rows.filter((r) => !r.ok);
   const blocker = failed.length > 0 ? 'a download was wrong' : undefined;
   // Medians of the measured runs: one slow run on a shared machine is noise, not the server.
@@ -198,20 +177,7 @@ async function run(ctx, scope) {
   console.log(
     `\ncollection-zip: GET /api/collections/{id}/download-all, ${DESIGNS} designs; ${result.machine.cpus} CPUs, Node ${result.machine.node}`,
   );
-  console.log(
-    table(
-      ['case', 'MB', 'ms', 'MB/s', 'first byte ms', 'check'],
-      rows.map((x) => [
-        x.name,
-        formatNumber(mb(x.bytes)),
-        String(x.ms),
-        formatNumber(x.mbPerSecond),
-        String(x.firstByteMs),
-        x.ok ? 'ok' : 'FAILED',
-      ]),
-    ),
-  );
-  for (const x of rows) console.log(`  ${x.name}: ${x.detail}`);
+  printDownloads(rows);
   console.log(`server RSS growth per run (MB): ${memories.map((m) => m.growthMB).join(', ')}`);
   console.log('targets:');
   for (const t of targets) console.log(`  ${formatTarget(t)}`);

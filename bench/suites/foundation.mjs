@@ -4,22 +4,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildIsCurrent } from '../../scripts/source-stamp.mjs';
-import { apiEnv, assertApiBuilt, ROOT, registerUser, seedDatabase, startApi } from '../lib/api.mjs';
+import { assertApiBuilt, ROOT, registerUser, startApi } from '../lib/api.mjs';
+import { runPerEngine, seededApiEnv } from '../lib/engines.mjs';
 import { measure } from '../lib/load.mjs';
 import { requestJson } from '../lib/net.mjs';
-import { createTempDatabase, postgresServerUrl } from '../lib/postgres.mjs';
 import {
   formatNumber,
   formatTarget,
   machine,
   mb,
-  sampleCpuBusy,
+  share,
   table,
   target,
+  warnIfCpuBusy,
   writeResult,
 } from '../lib/report.mjs';
 import { startBareServer, startServer } from '../lib/servers.mjs';
-import { makeTempDir, runInScope } from '../lib/suite.mjs';
 
 /** npm's entry script, to run `npm start` as a person would; npm names it when it runs the bench. */
 const NPM_CLI =
@@ -40,8 +40,8 @@ const LIMITS = {
   secondStartMs: 3_000,
 };
 
-/** @typedef {'pglite' | 'postgres'} EngineName */
-/** @typedef {{ name: EngineName, serverUrl?: string }} Engine */
+/** @typedef {import('../lib/engines.mjs').EngineName} EngineName */
+/** @typedef {import('../lib/engines.mjs').Engine} Engine */
 /** @typedef {'listing' | 'deepPage' | 'currentUser'} CaseKey */
 /**
  * @typedef {import('../lib/load.mjs').LoadResult & { key?: CaseKey, shareOfBare: number }} CaseResult
@@ -50,23 +50,7 @@ const LIMITS = {
 /** @type {import('../lib/suite.mjs').Suite} */
 export async function foundation(ctx) {
   assertApiBuilt();
-  /** @type {Engine[]} */
-  const engines = [{ name: 'pglite' }];
-  const serverUrl = postgresServerUrl();
-  if (serverUrl) engines.push({ name: 'postgres', serverUrl });
-  else ctx.log('foundation: PostgreSQL skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)');
-
-  /** @type {import('../lib/suite.mjs').SuiteOutcome} */
-  const outcome = { reports: [], errors: [] };
-  for (const engine of engines) {
-    ctx.signal.throwIfAborted();
-    const part = await runInScope(ctx, `foundation / ${engine.name}`, (scope) =>
-      runEngine(ctx, engine, scope),
-    );
-    outcome.reports.push(...part.reports);
-    outcome.errors.push(...part.errors);
-  }
-  return outcome;
+  return runPerEngine(ctx, 'foundation', (engine, scope) => runEngine(ctx, engine, scope));
 }
 
 /**
@@ -82,22 +66,15 @@ async function runEngine(ctx, engine, scope) {
   const startedAt = new Date();
   const { settings, signal } = ctx;
 
-  const dataDir = await makeTempDir(scope, engine.name);
-  /** @type {string | undefined} */
-  let databaseUrl;
-  /** @type {string | null} */
-  let databaseName = null;
-  if (engine.serverUrl) {
-    const db = await createTempDatabase(engine.serverUrl, scope);
-    databaseUrl = db.url;
-    databaseName = db.name;
-    log(`created database ${db.name}`);
-  }
-  const env = apiEnv({ dataDir, databaseUrl });
-
-  log(`seeding ${DESIGNS} designs...`);
-  const seed = await seedDatabase({ env, designs: DESIGNS, timeoutMs: SEED_TIMEOUT_MS, signal });
-  log(`seeded in ${seed.seconds} s (${seed.output.split('\n').at(-1)})`);
+  const { env, databaseName, seed } = await seededApiEnv({
+    engine,
+    scope,
+    dirName: engine.name,
+    designs: DESIGNS,
+    timeoutMs: SEED_TIMEOUT_MS,
+    signal,
+    log,
+  });
 
   const api = await startApi({ env, engine: engine.name, scope, signal, log });
   const idleMemory = api.memory();
@@ -117,10 +94,7 @@ async function runEngine(ctx, engine, scope) {
 
   // What else keeps the CPUs busy, measured while our servers are idle: a busy machine makes
   // every figure below lower and noisier (the ratios to bare less so).
-  const busy = await sampleCpuBusy(2_000);
-  if (busy !== null && busy > 0.25) {
-    log(`WARNING: the machine is ${Math.round(busy * 100)} % busy with other work before the load`);
-  }
+  const busy = await warnIfCpuBusy(log, 2_000, 'the load');
 
   const bare = await startBareServer(scope, signal);
   log(`measuring the bare Fastify baseline (${settings.warmupS} s warm-up + ${settings.durationS} s)`);
@@ -326,14 +300,6 @@ function printReport(label, result, rows) {
   );
   console.log('targets:');
   for (const t of result.targets) console.log(`  ${formatTarget(t)}`);
-}
-
-/**
- * @param {number} part
- * @param {number} whole
- */
-function share(part, whole) {
-  return whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0;
 }
 
 /** @param {number} fraction */

@@ -13,9 +13,9 @@ import {
   formatNumber,
   formatTarget,
   machine,
-  sampleCpuBusy,
   table,
   target,
+  warnIfCpuBusy,
   writeResult,
 } from '../lib/report.mjs';
 
@@ -57,10 +57,7 @@ export async function render(ctx) {
     log(`model: torus of ${(positions.length / 9).toLocaleString('en-US')} triangles, ${mb(stlFile)} MB STL`);
     const check = await checkRender(renderer, positions);
 
-    const busy = await sampleCpuBusy(1_000);
-    if (busy !== null && busy > 0.25) {
-      log(`WARNING: the machine is ${Math.round(busy * 100)} % busy with other work before the runs`);
-    }
+    const busy = await warnIfCpuBusy(log, 1_000, 'the runs');
 
     log(`in one thread: 1 cold run + ${RUNS}`);
     /** @type {Stages[]} */

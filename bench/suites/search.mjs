@@ -3,24 +3,23 @@
 // queries on a large seeded catalogue; and the search endpoint's throughput at 50 connections as a
 // share of a bare Fastify route measured in the same run.
 import path from 'node:path';
-import { apiEnv, assertApiBuilt, seedDatabase, startApi } from '../lib/api.mjs';
+import { assertApiBuilt, startApi } from '../lib/api.mjs';
+import { runPerEngine, seededApiEnv } from '../lib/engines.mjs';
 import { measure } from '../lib/load.mjs';
 import { LOOPBACK } from '../lib/net.mjs';
-import { createTempDatabase, postgresServerUrl } from '../lib/postgres.mjs';
 import {
   formatNumber,
   formatTarget,
   machine,
-  sampleCpuBusy,
+  share,
   table,
   target,
+  warnIfCpuBusy,
   writeResult,
 } from '../lib/report.mjs';
 import { startBareServer } from '../lib/servers.mjs';
-import { makeTempDir, runInScope } from '../lib/suite.mjs';
 
-/** @typedef {'pglite' | 'postgres'} EngineName */
-/** @typedef {{ name: EngineName, serverUrl?: string, designs: number, p95LimitMs: number }} Engine */
+/** @typedef {import('../lib/engines.mjs').Engine & { designs: number, p95LimitMs: number }} Engine */
 /** @typedef {'oneWord' | 'threeWords' | 'misspelled'} KindKey */
 
 /** Catalogue sizes and limits of the issue: PostgreSQL at scale, the embedded engine smaller. */
@@ -75,21 +74,9 @@ const searchPath = (text) => `/api/designs/search?${new URLSearchParams({ query:
 /** @type {import('../lib/suite.mjs').Suite} */
 export async function search(ctx) {
   assertApiBuilt();
-  /** @type {Engine[]} */
-  const engines = [{ name: 'pglite', ...ENGINES.pglite }];
-  const serverUrl = postgresServerUrl();
-  if (serverUrl) engines.push({ name: 'postgres', serverUrl, ...ENGINES.postgres });
-  else ctx.log('search: PostgreSQL skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)');
-
-  /** @type {import('../lib/suite.mjs').SuiteOutcome} */
-  const outcome = { reports: [], errors: [] };
-  for (const engine of engines) {
-    ctx.signal.throwIfAborted();
-    const part = await runInScope(ctx, `search / ${engine.name}`, (scope) => runEngine(ctx, engine, scope));
-    outcome.reports.push(...part.reports);
-    outcome.errors.push(...part.errors);
-  }
-  return outcome;
+  return runPerEngine(ctx, 'search', (engine, scope) =>
+    runEngine(ctx, { ...engine, ...ENGINES[engine.name] }, scope),
+  );
 }
 
 /**
@@ -105,31 +92,21 @@ async function runEngine(ctx, engine, scope) {
   const startedAt = new Date();
   const { settings, signal } = ctx;
 
-  const dataDir = await makeTempDir(scope, `search-${engine.name}`);
-  /** @type {string | undefined} */
-  let databaseUrl;
-  /** @type {string | null} */
-  let databaseName = null;
-  if (engine.serverUrl) {
-    const db = await createTempDatabase(engine.serverUrl, scope);
-    databaseUrl = db.url;
-    databaseName = db.name;
-    log(`created database ${db.name}`);
-  }
-  const env = apiEnv({ dataDir, databaseUrl });
-
-  log(`seeding ${engine.designs.toLocaleString('en-US')} designs...`);
-  const seed = await seedDatabase({ env, designs: engine.designs, timeoutMs: SEED_TIMEOUT_MS, signal });
-  log(`seeded in ${seed.seconds} s (${seed.output.split('\n').at(-1)})`);
+  const { env, databaseName, seed } = await seededApiEnv({
+    engine,
+    scope,
+    dirName: `search-${engine.name}`,
+    designs: engine.designs,
+    timeoutMs: SEED_TIMEOUT_MS,
+    signal,
+    log,
+  });
 
   const api = await startApi({ env, engine: engine.name, scope, signal, log });
   const checks = await checkAnswers(api.baseUrl);
   for (const check of checks.filter((c) => !c.pass)) log(`answer check FAILED: ${check.detail}`);
 
-  const busy = await sampleCpuBusy(2_000);
-  if (busy !== null && busy > 0.25) {
-    log(`WARNING: the machine is ${Math.round(busy * 100)} % busy with other work before measuring`);
-  }
+  const busy = await warnIfCpuBusy(log, 2_000, 'measuring');
 
   /** @type {Record<KindKey, ServerTimes>} */
   const serverTimes = /** @type {Record<KindKey, ServerTimes>} */ ({});
@@ -392,12 +369,4 @@ function printReport(label, result, serverTimes, rows) {
   for (const r of rows) for (const problem of r.problems) console.log(`  ${r.name}: ${problem}`);
   console.log('targets:');
   for (const t of result.targets) console.log(`  ${formatTarget(t)}`);
-}
-
-/**
- * @param {number} part
- * @param {number} whole
- */
-function share(part, whole) {
-  return whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0;
 }

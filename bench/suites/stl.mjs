@@ -13,9 +13,9 @@ import {
   formatTarget,
   machine,
   mb,
-  sampleCpuBusy,
   table,
   target,
+  warnIfCpuBusy,
   writeResult,
 } from '../lib/report.mjs';
 import { sphereStl } from '../lib/stl-mesh.mjs';
@@ -77,10 +77,7 @@ async function run(ctx, scope) {
   const geometry = parseWithThree();
   const checks = checkAnswers(analysis, geometry.getAttribute('position').count);
 
-  const busy = await sampleCpuBusy(2_000);
-  if (busy !== null && busy > 0.25) {
-    log(`WARNING: the machine is ${Math.round(busy * 100)} % busy with other work before the measurement`);
-  }
+  const busy = await warnIfCpuBusy(log, 2_000, 'the measurement');
   log(`measuring ${WARMUP_ROUNDS} warm-up and ${ROUNDS} measured rounds, alternating`);
   /** @type {Record<'ours' | 'three', { ms: number[], cpuMs: number[] }>} */
   const samples = { ours: { ms: [], cpuMs: [] }, three: { ms: [], cpuMs: [] } };

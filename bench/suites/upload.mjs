@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { apiEnv, assertApiBuilt, registerUser, startApi } from '../lib/api.mjs';
+import { apiEnv, assertApiBuilt, makeDataDir, registerUser, startApi, uploadDesign } from '../lib/api.mjs';
 import { postMultipart } from '../lib/http-stream.mjs';
 import { requestJson } from '../lib/net.mjs';
 import {
@@ -12,15 +12,15 @@ import {
   formatTarget,
   machine,
   mb,
-  sampleCpuBusy,
   table,
   target,
+  warnIfCpuBusy,
   writeResult,
 } from '../lib/report.mjs';
 import { peakBetween, startRssSampler, waitForSteadyRss } from '../lib/rss-sampler.mjs';
 import { startBareServer } from '../lib/servers.mjs';
 import { writeSphereStlFile } from '../lib/stl-file.mjs';
-import { makeTempDir, runInScope } from '../lib/suite.mjs';
+import { runInScope } from '../lib/suite.mjs';
 
 /** 2 x 3000 x 1000 = 6,000,000 triangles: 300,000,084 bytes. */
 const SPHERE = { rings: 1001, segments: 3000, radius: 60 };
@@ -62,9 +62,7 @@ async function run(ctx, scope) {
   assertApiBuilt();
 
   // One temporary folder holds the STL, the baseline copies and the server's DATA_DIR: one disk.
-  const dir = await makeTempDir(scope, 'upload');
-  const dataDir = path.join(dir, 'data');
-  await fs.promises.mkdir(dataDir);
+  const { dir, dataDir } = await makeDataDir(scope, 'upload');
   const stlFile = path.join(dir, 'x.stl');
 
   log(`writing a ${TRIANGLES.toLocaleString('en-US')}-triangle sphere to ${stlFile}`);
@@ -126,17 +124,17 @@ async function run(ctx, scope) {
   // routes' code): the figures below are those of a running server, not of its first upload.
   const warmFile = path.join(dir, 'warm-up.stl');
   await writeSphereStlFile(warmFile, { ...WARM_UP, label: 'warm-up' });
-  const warm = await postMultipart({
-    url: `${api.baseUrl}/api/designs/upload`,
-    headers: { 'x-auth-token': token },
-    fields: uploadFields('Bench warm-up'),
-    files: [{ path: warmFile, name: 'warm-up.stl' }],
-    timeoutMs: UPLOAD_TIMEOUT_MS,
-    signal,
-  });
-  if (warm.status !== 201) {
-    throw new Error(`the warm-up upload answered ${warm.status}: ${JSON.stringify(warm.body).slice(0, 300)}`);
-  }
+  const warm = await uploadDesign(
+    api.baseUrl,
+    {
+      headers: { 'x-auth-token': token },
+      fields: uploadFields('Bench warm-up'),
+      files: [{ path: warmFile, name: 'warm-up.stl' }],
+      timeoutMs: UPLOAD_TIMEOUT_MS,
+      signal,
+    },
+    'the warm-up upload',
+  );
   await fs.promises.rm(warmFile);
   const steady = await waitForSteadyRss(api.proc.pid, { signal });
   log(
@@ -144,20 +142,16 @@ async function run(ctx, scope) {
       (steady.settled ? ' (steady)' : ' (still moving after 15 s)'),
   );
 
-  const busy = await sampleCpuBusy(1_000);
-  if (busy !== null && busy > 0.25) {
-    log(`WARNING: the machine is ${Math.round(busy * 100)} % busy with other work before the upload`);
-  }
+  const busy = await warnIfCpuBusy(log, 1_000, 'the upload');
 
   log('uploading');
   const sampler = startRssSampler(api.proc.pid, POLL_MS);
-  /** @type {import('../lib/http-stream.mjs').UploadTiming} */
+  /** @type {Awaited<ReturnType<typeof uploadDesign>>} */
   let up;
   /** @type {ReturnType<typeof sampler.stop>} */
   let memory;
   try {
-    up = await postMultipart({
-      url: `${api.baseUrl}/api/designs/upload`,
+    up = await uploadDesign(api.baseUrl, {
       headers: { 'x-auth-token': token },
       fields: uploadFields('Bench sphere 6M'),
       files: [{ path: stlFile, name: 'x.stl' }],
@@ -167,12 +161,7 @@ async function run(ctx, scope) {
   } finally {
     memory = sampler.stop();
   }
-  if (up.status !== 201 || typeof up.body?.design?.id !== 'string') {
-    throw new Error(
-      `POST /api/designs/upload answered ${up.status}: ${JSON.stringify(up.body).slice(0, 300)}`,
-    );
-  }
-  const designId = /** @type {string} */ (up.body.design.id);
+  const { designId } = up;
   // The previews are rendered after the answer, from the stored file: how long until they show.
   const previewMs = await waitForPreview(api.baseUrl, token, designId, up.endAt, signal);
   log(previewMs === null ? 'no preview within 60 s' : `preview ready ${previewMs} ms after the answer`);

@@ -3,23 +3,14 @@
 // per concurrent download; reading the same stored files from disk for context.
 import fs from 'node:fs';
 import path from 'node:path';
-import { apiEnv, assertApiBuilt, registerUser, startApi } from '../lib/api.mjs';
-import { download, postMultipart } from '../lib/http-stream.mjs';
+import { apiEnv, assertApiBuilt, makeDataDir, registerUser, startApi, uploadDesign } from '../lib/api.mjs';
+import { download } from '../lib/http-stream.mjs';
 import { requestJson } from '../lib/net.mjs';
-import {
-  formatNumber,
-  formatTarget,
-  machine,
-  mb,
-  sampleCpuBusy,
-  table,
-  target,
-  writeResult,
-} from '../lib/report.mjs';
+import { formatTarget, machine, mb, table, target, warnIfCpuBusy, writeResult } from '../lib/report.mjs';
 import { startRssSampler, waitForSteadyRss } from '../lib/rss-sampler.mjs';
 import { writeSphereStlFile } from '../lib/stl-file.mjs';
-import { makeTempDir, runInScope } from '../lib/suite.mjs';
-import { checkZipDownload, rate, rssGrowth } from '../lib/zip-download.mjs';
+import { runInScope } from '../lib/suite.mjs';
+import { checkZipDownload, printDownloads, rate, readStoredFiles, rssGrowth } from '../lib/zip-download.mjs';
 
 /** Four spheres of 2 x 1000 x 500 = 1,000,000 triangles: 50,000,084 bytes each. */
 const FILES = [20, 30, 40, 50].map((radius, i) => ({
@@ -52,9 +43,7 @@ async function run(ctx, scope) {
   const startedAt = new Date();
   assertApiBuilt();
 
-  const dir = await makeTempDir(scope, 'zip');
-  const dataDir = path.join(dir, 'data');
-  await fs.promises.mkdir(dataDir);
+  const { dir, dataDir } = await makeDataDir(scope, 'zip');
 
   /** @type {{ path: string, name: string, bytes: number }[]} */
   const sources = [];
@@ -70,8 +59,7 @@ async function run(ctx, scope) {
   const token = await registerUser(api.baseUrl);
   const headers = { 'x-auth-token': token };
 
-  const up = await postMultipart({
-    url: `${api.baseUrl}/api/designs/upload`,
+  const up = await uploadDesign(api.baseUrl, {
     headers,
     fields: [
       ['designName', 'Bench four spheres'],
@@ -83,12 +71,7 @@ async function run(ctx, scope) {
     timeoutMs: UPLOAD_TIMEOUT_MS,
     signal,
   });
-  if (up.status !== 201 || typeof up.body?.design?.id !== 'string') {
-    throw new Error(
-      `POST /api/designs/upload answered ${up.status}: ${JSON.stringify(up.body).slice(0, 300)}`,
-    );
-  }
-  const designId = /** @type {string} */ (up.body.design.id);
+  const { designId } = up;
   log(`uploaded design ${designId} in ${Math.round(up.endAt - up.startedAt)} ms`);
   // The sources are no longer needed: only the stored copies are read from now on.
   for (const s of sources) await fs.promises.rm(s.path);
@@ -107,31 +90,10 @@ async function run(ctx, scope) {
     return checkZipDownload(name, d, designFiles);
   };
 
-  // Baseline for context: reading the stored files from disk (page cache warm, as for the server).
-  const storedDir = path.join(dataDir, 'files', 'stl');
-  const stored = (await fs.promises.readdir(storedDir)).map((f) => path.join(storedDir, f));
-  const readStarted = performance.now();
-  let readBytes = 0;
-  for (const file of stored) {
-    for await (const chunk of fs.createReadStream(file, { highWaterMark: 1024 * 1024 }))
-      readBytes += chunk.length;
-  }
-  const readMs = performance.now() - readStarted;
-  /** @type {import('../lib/zip-download.mjs').DownloadRow} */
-  const readRow = {
-    name: `read the ${stored.length} stored files from disk (1 MB chunks)`,
-    bytes: readBytes,
-    ms: Math.round(readMs),
-    firstByteMs: 0,
-    mbPerSecond: rate(readBytes, readMs),
-    ok: readBytes === sourceBytes,
-    detail: `${readBytes} bytes`,
-  };
+  // Baseline for context: reading the stored files from disk.
+  const readRow = await readStoredFiles(dataDir, sourceBytes);
 
-  const busy = await sampleCpuBusy(1_000);
-  if (busy !== null && busy > 0.25) {
-    log(`WARNING: the machine is ${Math.round(busy * 100)} % busy with other work before the downloads`);
-  }
+  const busy = await warnIfCpuBusy(log, 1_000, 'the downloads');
 
   log('downloading the ZIP: first (cold), then alone');
   const first = await fetchZip('first download (cold)');
@@ -247,20 +209,7 @@ function printReport(r, rows) {
       `WARNING: other work kept the machine ${Math.round(r.machine.cpuBusyBeforeDownloads * 100)} % busy just before the downloads`,
     );
   }
-  console.log(
-    table(
-      ['case', 'MB', 'ms', 'MB/s', 'first byte ms', 'check'],
-      rows.map((x) => [
-        x.name,
-        formatNumber(mb(x.bytes)),
-        String(x.ms),
-        formatNumber(x.mbPerSecond),
-        String(x.firstByteMs),
-        x.ok ? 'ok' : 'FAILED',
-      ]),
-    ),
-  );
-  for (const x of rows) console.log(`  ${x.name}: ${x.detail}`);
+  printDownloads(rows);
   const a = r.memory.alone;
   const c = r.memory.concurrent;
   console.log(

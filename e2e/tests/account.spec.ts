@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { makePng, uniqueUsername } from '../fixtures/images.ts';
+import { register, uniqueUsername } from '../fixtures/accounts.ts';
+import { makePng } from '../fixtures/images.ts';
 
 test('sign up with a corrected mistake, set up the profile, log out and sign in again', async ({ page }) => {
   const username = uniqueUsername();
@@ -62,11 +63,7 @@ test('a sign-in token in the callback address signs in and leaves the address; e
   page,
   request,
 }) => {
-  const username = uniqueUsername('tok');
-  const res = await request.post('/api/auth/register', {
-    data: { username, name: 'Token Person', email: `${username}@example.com`, password: 'secret123' },
-  });
-  const { token } = await res.json();
+  const { username, token } = await register(request, 'tok', 'Token Person');
 
   // A token on an ordinary page (a crafted link) is removed and does not sign anyone in.
   await page.goto(`/?token=${encodeURIComponent(token)}`);

@@ -1,108 +1,11 @@
-import { createRequire } from 'node:module';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { makePng, uniqueUsername } from '../fixtures/images.ts';
-
-// yauzl belongs to the API workspace; the browser tests borrow it to read a downloaded ZIP's entries.
-const require = createRequire(new URL('../../apps/api/package.json', import.meta.url));
-const yauzl: typeof import('yauzl') = require('yauzl');
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { register, useToken } from '../fixtures/accounts.ts';
+import { collectDialogs } from '../fixtures/dialogs.ts';
+import { makePng } from '../fixtures/images.ts';
+import { boxStl } from '../fixtures/stl.ts';
+import { zipEntries } from '../fixtures/zip.ts';
 
 const DELETE_CONFIRM = 'Are you sure you want to delete this collection? This action cannot be undone.';
-
-/**
- * Every alert and confirm the page shows, in order. Alerts are accepted; a confirm is answered
- * with the next of `confirmAnswers` (accepted when none is left).
- */
-function collectDialogs(page: Page, confirmAnswers: boolean[] = []): string[] {
-  const messages: string[] = [];
-  page.on('dialog', (dialog) => {
-    messages.push(dialog.message());
-    const accept = dialog.type() !== 'confirm' || (confirmAnswers.shift() ?? true);
-    void (accept ? dialog.accept() : dialog.dismiss());
-  });
-  return messages;
-}
-
-async function register(request: APIRequestContext, prefix: string) {
-  const username = uniqueUsername(prefix);
-  const res = await request.post('/api/auth/register', {
-    data: { username, name: 'Collection Tester', email: `${username}@example.com`, password: 'secret123' },
-  });
-  expect(res.status()).toBe(201);
-  const { token } = (await res.json()) as { token: string };
-  return { username, token };
-}
-
-/** Signs the browser in as the owner of `token` (or out, with null) for the next page load. */
-async function useToken(page: Page, token: string | null) {
-  await page.goto('/about');
-  await page.evaluate((value) => {
-    localStorage.clear();
-    if (value) localStorage.setItem('authToken', value);
-  }, token);
-}
-
-/** A closed binary STL box of w x d x h millimetres (12 triangles, wound outwards). */
-function boxStl(w: number, d: number, h: number): Buffer {
-  type V = [number, number, number];
-  const corners: V[][] = [
-    [
-      [0, 0, 0],
-      [0, d, 0],
-      [w, d, 0],
-      [w, 0, 0],
-    ],
-    [
-      [0, 0, h],
-      [w, 0, h],
-      [w, d, h],
-      [0, d, h],
-    ],
-    [
-      [0, 0, 0],
-      [w, 0, 0],
-      [w, 0, h],
-      [0, 0, h],
-    ],
-    [
-      [0, d, 0],
-      [0, d, h],
-      [w, d, h],
-      [w, d, 0],
-    ],
-    [
-      [0, 0, 0],
-      [0, 0, h],
-      [0, d, h],
-      [0, d, 0],
-    ],
-    [
-      [w, 0, 0],
-      [w, d, 0],
-      [w, d, h],
-      [w, 0, h],
-    ],
-  ];
-  const triangles = corners.flatMap(([a, b, c, e]) => [
-    [a, b, c],
-    [a, c, e],
-  ]) as V[][];
-  const buffer = Buffer.alloc(84 + triangles.length * 50);
-  buffer.write('box made by the collections e2e test', 0, 'ascii');
-  buffer.writeUInt32LE(triangles.length, 80);
-  triangles.forEach((triangle, i) => {
-    const [a, b, c] = triangle as [V, V, V];
-    const u: V = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-    const v: V = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
-    const n: V = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
-    const length = Math.hypot(...n) || 1;
-    let offset = 84 + i * 50;
-    for (const value of [...n.map((x) => x / length), ...a, ...b, ...c]) {
-      buffer.writeFloatLE(value, offset);
-      offset += 4;
-    }
-  });
-  return buffer;
-}
 
 /**
  * Uploads a free design with one STL model and one photo through the API, as the upload wizard
@@ -138,29 +41,13 @@ async function uploadDesign(
   return ((await res.json()) as { design: { id: string; slug: string } }).design;
 }
 
-function zipEntries(file: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const names: string[] = [];
-      zip.on('entry', (entry: { fileName: string }) => {
-        names.push(entry.fileName);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(names));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
 test('a creator makes a collection, edits its pricing, adds and removes a design; another person downloads it; the creator deletes it', async ({
   page,
 }) => {
   test.setTimeout(180_000);
   // The first delete confirmation is cancelled, the second accepted.
   const dialogs = collectDialogs(page, [false, true]);
-  const creator = await register(page.request, 'curator');
+  const creator = await register(page.request, 'curator', 'Collection Tester');
   const bracket = await uploadDesign(page.request, creator.token, {
     name: 'Shelf Bracket',
     file: 'bracket',
@@ -383,7 +270,7 @@ test('a creator makes a collection, edits its pricing, adds and removes a design
   await expect(page).toHaveURL(/\/signin$/);
 
   // Another signed-in person downloads the free collection: a folder per design.
-  const maker = await register(page.request, 'maker');
+  const maker = await register(page.request, 'maker', 'Collection Tester');
   await useToken(page, maker.token);
   await page.goto(collectionUrl);
   await expect(page.getByRole('heading', { level: 1, name: 'Desk Organisers' })).toBeVisible();

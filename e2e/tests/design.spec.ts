@@ -1,24 +1,16 @@
 import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
-import { makePng, uniqueUsername } from '../fixtures/images.ts';
+import { register, uniqueUsername, useToken } from '../fixtures/accounts.ts';
+import { collectDialogs } from '../fixtures/dialogs.ts';
+import { makePng } from '../fixtures/images.ts';
+import { boxStl } from '../fixtures/stl.ts';
+import { zipEntries } from '../fixtures/zip.ts';
 
-// sharp and yauzl belong to the API workspace; the browser tests borrow them to read a screenshot's
-// pixels and the entries of a downloaded ZIP.
+// sharp belongs to the API workspace; the browser tests borrow it to read a screenshot's pixels.
 const require = createRequire(new URL('../../apps/api/package.json', import.meta.url));
 const sharp: typeof import('sharp').default = require('sharp');
-const yauzl: typeof import('yauzl') = require('yauzl');
 
 type ListedDesign = { slug: string; name: string; isPaid: boolean; user: { username: string } };
-
-/** Every alert the page shows, accepted at once (the spec's screens talk through alerts). */
-function collectDialogs(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void dialog.accept();
-  });
-  return messages;
-}
 
 /**
  * A free demo design. Demo designs are seeded with views (20 or more) and in no collection; the
@@ -30,100 +22,6 @@ async function freeDemoDesign(page: Page): Promise<ListedDesign> {
   const free = designs.find((design) => !design.isPaid);
   if (!free) throw new Error('the demo content has no free design');
   return free;
-}
-
-async function register(page: Page, prefix: string): Promise<{ username: string; token: string }> {
-  const username = uniqueUsername(prefix);
-  const res = await page.request.post('/api/auth/register', {
-    data: { username, name: 'Design Tester', email: `${username}@example.com`, password: 'secret123' },
-  });
-  expect(res.status()).toBe(201);
-  const { token } = (await res.json()) as { token: string };
-  return { username, token };
-}
-
-async function useToken(page: Page, token: string) {
-  await page.goto('/about');
-  await page.evaluate((value) => localStorage.setItem('authToken', value), token);
-}
-
-/** A closed binary STL box of w x d x h millimetres (12 triangles, wound outwards). */
-function boxStl(w: number, d: number, h: number): Buffer {
-  type V = [number, number, number];
-  const faces: V[][] = [
-    [
-      [0, 0, 0],
-      [0, d, 0],
-      [w, d, 0],
-      [w, 0, 0],
-    ],
-    [
-      [0, 0, h],
-      [w, 0, h],
-      [w, d, h],
-      [0, d, h],
-    ],
-    [
-      [0, 0, 0],
-      [w, 0, 0],
-      [w, 0, h],
-      [0, 0, h],
-    ],
-    [
-      [0, d, 0],
-      [0, d, h],
-      [w, d, h],
-      [w, d, 0],
-    ],
-    [
-      [0, 0, 0],
-      [0, 0, h],
-      [0, d, h],
-      [0, d, 0],
-    ],
-    [
-      [w, 0, 0],
-      [w, d, 0],
-      [w, d, h],
-      [w, 0, h],
-    ],
-  ];
-  const triangles = faces.flatMap(([a, b, c, e]) => [
-    [a, b, c],
-    [a, c, e],
-  ]) as V[][];
-  const buffer = Buffer.alloc(84 + triangles.length * 50);
-  buffer.write('box made by the e2e tests', 0, 'ascii');
-  buffer.writeUInt32LE(triangles.length, 80);
-  triangles.forEach((triangle, i) => {
-    const [a, b, c] = triangle as [V, V, V];
-    const u: V = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-    const v: V = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
-    const n: V = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
-    const length = Math.hypot(...n) || 1;
-    let offset = 84 + i * 50;
-    for (const value of [...n.map((x) => x / length), ...a, ...b, ...c]) {
-      buffer.writeFloatLE(value, offset);
-      offset += 4;
-    }
-  });
-  return buffer;
-}
-
-function zipEntries(file: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const names: string[] = [];
-      zip.on('entry', (entry: { fileName: string }) => {
-        names.push(entry.fileName);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(names));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }
 
 /** Bodies of the JavaScript the page loads from now on. */
@@ -253,7 +151,7 @@ test('a visitor on a paid design is sent to sign in to buy it', async ({ page })
 
 test('a signed-in person likes and unlikes, and downloads everything as one ZIP', async ({ page }) => {
   const design = await freeDemoDesign(page);
-  const { token } = await register(page, 'liker');
+  const { token } = await register(page.request, 'liker', 'Design Tester');
   await useToken(page, token);
   await page.goto(`/design/${design.user.username}/${design.slug}`);
 

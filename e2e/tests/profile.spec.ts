@@ -1,17 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { uniqueUsername } from '../fixtures/images.ts';
+import { register } from '../fixtures/accounts.ts';
 
 /** A seeded demo creator (apps/api/src/seed/catalog.ts). */
 const CREATOR = 'LayerLab';
 
 /** Registers a fresh person through the API and signs the browser in with their token. */
 async function signInAsNewPerson(page: Page, prefix: string) {
-  const username = uniqueUsername(prefix);
-  const res = await page.request.post('/api/auth/register', {
-    data: { username, name: 'Profile Tester', email: `${username}@example.com`, password: 'secret123' },
-  });
-  expect(res.status()).toBe(201);
-  const { token } = (await res.json()) as { token: string };
+  const { username, token } = await register(page.request, prefix, 'Profile Tester');
   // Where Google sign-in lands: stores the token and opens the dashboard.
   await page.goto(`/oauth-callback#token=${encodeURIComponent(token)}`);
   await expect(page).toHaveURL(/\/dashboard$/);

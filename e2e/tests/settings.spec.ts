@@ -1,17 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { uniqueUsername } from '../fixtures/images.ts';
-
-/** Registers through the API; the answer's token is a session of its own ("another device"). */
-async function register(page: Page, prefix: string) {
-  const username = uniqueUsername(prefix);
-  const email = `${username}@example.com`;
-  const res = await page.request.post('/api/auth/register', {
-    data: { username, name: 'Settings Tester', email, password: 'secret123' },
-  });
-  expect(res.status()).toBe(201);
-  const { token } = (await res.json()) as { token: string };
-  return { username, email, otherDeviceToken: token };
-}
+import { register } from '../fixtures/accounts.ts';
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
@@ -22,7 +10,8 @@ async function signIn(page: Page, email: string, password: string) {
 test('change the password in Settings: other sessions end, this one stays, the new password signs in', async ({
   page,
 }) => {
-  const { username, email, otherDeviceToken } = await register(page, 'pw');
+  // The registration's token is a session of its own ("another device").
+  const { username, email, token: otherDeviceToken } = await register(page.request, 'pw', 'Settings Tester');
   await page.goto('/signin');
   await signIn(page, email, 'secret123');
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -81,7 +70,7 @@ test('change the password in Settings: other sessions end, this one stays, the n
 });
 
 test('saved preferences sort the home page and open design pages in 3D', async ({ page }) => {
-  const { email } = await register(page, 'prefs');
+  const { email } = await register(page.request, 'prefs', 'Settings Tester');
   await page.goto('/signin');
   await signIn(page, email, 'secret123');
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,91 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { makePng, uniqueUsername } from '../fixtures/images.ts';
-
-/**
- * A closed binary STL of a `w` x `d` x `h` mm box whose faces are split into `n` x `n` squares
- * (6 * n * n * 2 triangles, outward normals, counter-clockwise winding), made here so the test
- * needs no file on disk.
- */
-function boxStl(w: number, d: number, h: number, n: number): Buffer {
-  type V = [number, number, number];
-  const faces: [V, V, V][] = [
-    [
-      [0, 0, h],
-      [w, 0, 0],
-      [0, d, 0],
-    ], // +Z: origin, u, v with u x v pointing out
-    [
-      [0, 0, 0],
-      [0, d, 0],
-      [w, 0, 0],
-    ], // -Z
-    [
-      [w, 0, 0],
-      [0, d, 0],
-      [0, 0, h],
-    ], // +X
-    [
-      [0, 0, 0],
-      [0, 0, h],
-      [0, d, 0],
-    ], // -X
-    [
-      [0, d, 0],
-      [0, 0, h],
-      [w, 0, 0],
-    ], // +Y
-    [
-      [0, 0, 0],
-      [w, 0, 0],
-      [0, 0, h],
-    ], // -Y
-  ];
-  const count = faces.length * n * n * 2;
-  const view = new DataView(new ArrayBuffer(84 + count * 50));
-  new TextEncoder().encodeInto('binary STL made by the upload e2e test', new Uint8Array(view.buffer, 0, 80));
-  view.setUint32(80, count, true);
-  let offset = 84;
-  const put = (v: V) => {
-    for (const c of v) {
-      view.setFloat32(offset, c, true);
-      offset += 4;
-    }
-  };
-  for (const [o, u, v] of faces) {
-    const at = (i: number, j: number): V => [
-      o[0] + (u[0] * i) / n + (v[0] * j) / n,
-      o[1] + (u[1] * i) / n + (v[1] * j) / n,
-      o[2] + (u[2] * i) / n + (v[2] * j) / n,
-    ];
-    const cross: V = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
-    const length = Math.hypot(...cross);
-    const normal = cross.map((c) => c / length) as V;
-    for (let i = 0; i < n; i++) {
-      for (let j = 0; j < n; j++) {
-        for (const triangle of [
-          [at(i, j), at(i + 1, j), at(i + 1, j + 1)],
-          [at(i, j), at(i + 1, j + 1), at(i, j + 1)],
-        ]) {
-          put(normal);
-          for (const vertex of triangle) put(vertex);
-          view.setUint16(offset, 0, true);
-          offset += 2;
-        }
-      }
-    }
-  }
-  return Buffer.from(view.buffer);
-}
-
-/** Every alert the page shows, accepted at once, in order. */
-function collectAlerts(page: Page): string[] {
-  const alerts: string[] = [];
-  page.on('dialog', async (dialog) => {
-    alerts.push(dialog.message());
-    await dialog.accept();
-  });
-  return alerts;
-}
+import { uniqueUsername } from '../fixtures/accounts.ts';
+import { collectDialogs } from '../fixtures/dialogs.ts';
+import { makePng } from '../fixtures/images.ts';
+import { boxStl } from '../fixtures/stl.ts';
 
 const stepHeading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 2, name: new RegExp(name) });
@@ -111,7 +28,7 @@ async function submitExpectingAlert(page: Page, alerts: string[], message: strin
 test('upload wizard: ordered alerts, STL and photo with a local 3D preview, paid design lands on its page', async ({
   page,
 }) => {
-  const alerts = collectAlerts(page);
+  const alerts = collectDialogs(page);
   const username = uniqueUsername('up');
   const name = `Cable Box ${username}`;
 
@@ -300,7 +217,7 @@ test('upload wizard: ordered alerts, STL and photo with a local 3D preview, paid
 });
 
 test('a refused upload alerts the server message and keeps the whole form', async ({ page, request }) => {
-  const alerts = collectAlerts(page);
+  const alerts = collectDialogs(page);
   const username = uniqueUsername('bad');
   const registered = await request.post('/api/auth/register', {
     data: { username, name: 'Bad Upload', email: `${username}@example.com`, password: 'secret123' },
@@ -343,7 +260,7 @@ test('a design joins an existing collection in the wizard and leaves it on the e
   page,
   request,
 }) => {
-  const alerts = collectAlerts(page);
+  const alerts = collectDialogs(page);
   const username = uniqueUsername('coll');
   const registered = await request.post('/api/auth/register', {
     data: { username, name: 'Collector', email: `${username}@example.com`, password: 'secret123' },

@@ -343,6 +343,14 @@ describe(`collections (${process.env.TEST_ENGINE})`, () => {
         expect(page.body).not.toContain('Hidden Gems');
         expect(page.json().collectionId).toBeNull();
         expect((await call('GET', `/api/collections/${priv.id}/download-all`, viewer)).statusCode).toBe(404);
+        const search = await call(
+          'GET',
+          `/api/designs/search?query=${encodeURIComponent(design.name)}`,
+          viewer,
+        );
+        expect(search.statusCode).toBe(200);
+        expect(search.body).not.toContain('Hidden Gems');
+        expect(search.body).not.toContain(priv.id);
       }
       expect((await call('GET', `/api/collections/${priv.id}`, owner)).statusCode).toBe(200);
     });

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { NavLink } from 'react-router';
-import { Avatar } from '../../features/users/components/Avatar.tsx';
+import { Avatar } from '../../components/ui/Avatar.tsx';
+import button from '../styles/button.module.css';
 import styles from './AccountDrawer.module.css';
 import { BagIcon, CloseIcon, DashboardIcon, HomeIcon, LogoutIcon, UploadIcon } from './icons.tsx';
 
@@ -65,7 +66,7 @@ export function AccountDrawer({
             </h2>
             <p className={styles.username}>{username}</p>
           </div>
-          <button type="button" className={styles.close} onClick={onClose} aria-label="Close menu">
+          <button type="button" className={button.icon} onClick={onClose} aria-label="Close menu">
             <CloseIcon />
           </button>
         </div>

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import logoMark from '../../assets/logo-mark.svg';
+import { Avatar } from '../../components/ui/Avatar.tsx';
 import { useSession } from '../../features/auth/session.tsx';
-import { Avatar } from '../../features/users/components/Avatar.tsx';
 import button from '../styles/button.module.css';
 import { AccountDrawer } from './AccountDrawer.tsx';
 import { MenuIcon } from './icons.tsx';

@@ -13,3 +13,8 @@ export function FormAlert({ tone, children }: { tone: 'error' | 'success' | 'inf
     </div>
   );
 }
+
+/** The reason, on its own line under the alert's first words (the server's, after 'Something went wrong'). */
+export function FormAlertDetail({ children }: { children: ReactNode }) {
+  return <span className={styles.detail}>{children}</span>;
+}

@@ -9,6 +9,15 @@ export function collectionPriceText(pricing: CollectionPricing): string {
   return 'Free';
 }
 
+/** How a collection is sold, in a few words for its card on the dashboard: '$5.00 one-time · Subscription'. */
+export function collectionCardPriceText(pricing: CollectionPricing): string {
+  if (pricing.free) return 'Free';
+  const parts: string[] = [];
+  if (pricing.oneTimePurchase > 0) parts.push(`${usd.format(pricing.oneTimePurchase)} one-time`);
+  if (pricing.subscription) parts.push('Subscription');
+  return parts.join(' · ') || 'Free';
+}
+
 export function designCountText(count: number): string {
   return count === 1 ? '1 design' : `${count} designs`;
 }
@@ -30,4 +39,11 @@ export function designPreviewImages(
     if (image) images.push({ designId: design.id, url: image.url });
   }
   return images;
+}
+
+/** The collection's cover, else the first picture of its first design that has one. */
+export function collectionCover(
+  collection: Pick<CollectionSummary, 'coverImageUrl' | 'designs'>,
+): string | null {
+  return collection.coverImageUrl || (designPreviewImages(collection)[0]?.url ?? null);
 }

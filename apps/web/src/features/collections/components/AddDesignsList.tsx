@@ -6,9 +6,9 @@ import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { mediaUrl } from '../../../lib/media.ts';
+import { FAILED_FETCH_MY_DESIGNS, useMyDesigns } from '../../designs/api/my-designs.ts';
 import { FAILED_ADD_DESIGN, useAddDesign } from '../api/add-design.ts';
 import { useMyCollections } from '../api/my-collections.ts';
-import { FAILED_FETCH_USER_DESIGNS, useCreatorDesigns } from '../api/my-designs.ts';
 import { ADD_MODAL_ADDED, ADD_MODAL_IN_ANOTHER, designMarks, filterDesigns } from '../design-marks.ts';
 import styles from './AddDesignsList.module.css';
 
@@ -24,7 +24,7 @@ type AddDesignsListProps = {
  * 'Already in Another Collection'.
  */
 export function AddDesignsList({ collection, userId, onDone }: AddDesignsListProps) {
-  const designs = useCreatorDesigns(userId);
+  const designs = useMyDesigns(userId);
   const collections = useMyCollections();
   const add = useAddDesign(collection.id);
   const [filter, setFilter] = useState('');
@@ -65,7 +65,7 @@ export function AddDesignsList({ collection, userId, onDone }: AddDesignsListPro
   } else if (designs.isError) {
     content = (
       <p className={styles.failure} role="alert">
-        Error: {errorMessage(designs.error, FAILED_FETCH_USER_DESIGNS)}
+        Error: {errorMessage(designs.error, FAILED_FETCH_MY_DESIGNS)}
       </p>
     );
   } else if (designs.data.length === 0) {

@@ -1,9 +1,9 @@
-import { CARD_ROTATION_MS_OTHER } from '@printmarket/shared/constants';
-import type { CollectionSummary } from '@printmarket/shared/types';
+import type { CollectionSummary, DesignCard as DesignCardData } from '@printmarket/shared/types';
 import { useRef } from 'react';
 import button from '../../../app/styles/button.module.css';
+import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { DesignCard } from '../../designs/components/DesignCard.tsx';
+import { DesignCardGrid } from '../../designs/components/DesignCardGrid.tsx';
 import { FAILED_REMOVE_DESIGN, useRemoveDesign } from '../api/remove-design.ts';
 import styles from './CollectionDesignGrid.module.css';
 
@@ -31,40 +31,39 @@ export function CollectionDesignGrid({ collection, isOwner, onProblem }: Collect
     });
   };
 
+  const removeButton = (design: DesignCardData) => {
+    const removing = remove.isPending && remove.variables === design.id;
+    return (
+      <button
+        type="button"
+        className={`${button.base} ${button.secondary} ${styles.remove}`}
+        disabled={remove.isPending}
+        aria-busy={removing}
+        onClick={() => removeDesign(design.id)}
+      >
+        {removing ? 'Removing...' : 'Remove'}
+        <span className="visually-hidden"> {design.name} from the collection</span>
+      </button>
+    );
+  };
+
   return (
     <section className={styles.section} aria-labelledby="collection-designs-heading">
       <h2 id="collection-designs-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
         Designs in this collection
       </h2>
       {collection.designs.length === 0 ? (
-        <p className={styles.empty}>
+        <EmptyState>
           {isOwner
             ? 'No designs yet. Use Add Designs to put some in.'
             : 'This collection has no designs yet.'}
-        </p>
+        </EmptyState>
       ) : (
-        <ul className={styles.grid} aria-labelledby="collection-designs-heading">
-          {collection.designs.map((design) => {
-            const removing = remove.isPending && remove.variables === design.id;
-            return (
-              <li key={design.id} className={styles.item}>
-                <DesignCard design={design} rotationMs={CARD_ROTATION_MS_OTHER} headingLevel="h3" />
-                {isOwner && (
-                  <button
-                    type="button"
-                    className={`${button.base} ${button.secondary} ${styles.remove}`}
-                    disabled={remove.isPending}
-                    aria-busy={removing}
-                    onClick={() => removeDesign(design.id)}
-                  >
-                    {removing ? 'Removing...' : 'Remove'}
-                    <span className="visually-hidden"> {design.name} from the collection</span>
-                  </button>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+        <DesignCardGrid
+          designs={collection.designs}
+          labelledBy="collection-designs-heading"
+          footer={isOwner ? removeButton : undefined}
+        />
       )}
     </section>
   );

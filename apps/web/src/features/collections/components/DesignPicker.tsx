@@ -2,13 +2,15 @@ import type { DesignCard } from '@printmarket/shared/types';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type Ref, useId } from 'react';
 import { Link } from 'react-router';
-import button from '../../../app/styles/button.module.css';
 import designPlaceholder from '../../../assets/design-placeholder.svg';
+import group from '../../../components/form/Fieldset.module.css';
+import { RetryAlert } from '../../../components/ui/RetryAlert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { mediaUrl } from '../../../lib/media.ts';
-import { FAILED_FETCH_USER_DESIGNS } from '../api/my-designs.ts';
+import { FAILED_FETCH_MY_DESIGNS } from '../../designs/api/my-designs.ts';
 import { type DesignMark, PICKER_IN_ANOTHER } from '../design-marks.ts';
 import styles from './DesignPicker.module.css';
+import sections from './FormSections.module.css';
 
 type DesignPickerProps = {
   designs: UseQueryResult<DesignCard[]>;
@@ -37,8 +39,13 @@ export function DesignPicker({
   const errorId = useId();
   const pickedCount = designs.data?.filter((d) => selected.has(d.id) && markOf(d.id) === 'free').length ?? 0;
   return (
-    <fieldset ref={groupRef} tabIndex={-1} className={styles.picker} aria-describedby={errorId}>
-      <legend className={styles.legend}>Designs</legend>
+    <fieldset
+      ref={groupRef}
+      tabIndex={-1}
+      className={`${group.fieldset} ${styles.picker}`}
+      aria-describedby={errorId}
+    >
+      <legend className={sections.legend}>Designs</legend>
       <p className={styles.hint}>
         Pick the designs this collection holds. A design can be in one collection only.{' '}
         <span role="status">
@@ -70,17 +77,9 @@ function PickerContent({
     return <p className={styles.status}>Loading your designs...</p>;
   if (designs.isError) {
     return (
-      <div className={styles.failure} role="alert">
-        <p>Error: {errorMessage(designs.error, FAILED_FETCH_USER_DESIGNS)}</p>
-        <button
-          type="button"
-          className={`${button.base} ${button.secondary}`}
-          disabled={designs.isFetching}
-          onClick={() => void designs.refetch()}
-        >
-          {designs.isFetching ? 'Trying again...' : 'Try again'}
-        </button>
-      </div>
+      <RetryAlert retrying={designs.isFetching} onRetry={() => void designs.refetch()}>
+        <p>Error: {errorMessage(designs.error, FAILED_FETCH_MY_DESIGNS)}</p>
+      </RetryAlert>
     );
   }
   if (designs.data.length === 0) {

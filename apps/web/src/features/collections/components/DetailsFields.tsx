@@ -1,6 +1,7 @@
 import { COLLECTION_DESCRIPTION_MAX_LENGTH } from '@printmarket/shared/collections';
 import { COLLECTION_NAME_MAX_LENGTH } from '@printmarket/shared/uploads';
 import { type Ref, useId } from 'react';
+import { ChoiceCard } from '../../../components/form/ChoiceCard.tsx';
 import { TextAreaField } from '../../../components/form/TextAreaField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import type { CollectionFormValues } from '../collection-form.ts';
@@ -52,19 +53,15 @@ export function VisibilityField({ values, onChange }: Pick<DetailsFieldsProps, '
       <legend className={styles.legend}>Visibility</legend>
       <div className={styles.choices}>
         {VISIBILITIES.map((option) => (
-          <label key={option.value} className={styles.choice}>
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={values.visibility === option.value}
-              onChange={() => onChange({ ...values, visibility: option.value })}
-            />
-            <span className={styles.choiceText}>
-              <span className={styles.choiceTitle}>{option.title}</span>
-              <span className={styles.choiceHint}>{option.hint}</span>
-            </span>
-          </label>
+          <ChoiceCard
+            key={option.value}
+            name={name}
+            value={option.value}
+            title={option.title}
+            hint={option.hint}
+            checked={values.visibility === option.value}
+            onChange={() => onChange({ ...values, visibility: option.value })}
+          />
         ))}
       </div>
     </fieldset>

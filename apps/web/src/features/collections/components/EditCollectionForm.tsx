@@ -1,6 +1,7 @@
 import type { CollectionSummary } from '@printmarket/shared/types';
 import { type FormEvent, useRef, useState } from 'react';
 import button from '../../../app/styles/button.module.css';
+import { FormActions } from '../../../components/form/FormActions.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -57,20 +58,22 @@ export function EditCollectionForm({ collection, onSaved, onCancel }: EditCollec
         <VisibilityField values={values} onChange={setValues} />
         <PricingFields values={values} onChange={setValues} priceError={shown.price} priceRef={priceRef} />
       </fieldset>
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={`${button.base} ${button.secondary} ${button.large}`}
-          onClick={onCancel}
-        >
-          Cancel
-        </button>
-        <div className={styles.submit}>
+      <FormActions
+        cancel={
+          <button
+            type="button"
+            className={`${button.base} ${button.secondary} ${button.large}`}
+            onClick={onCancel}
+          >
+            Cancel
+          </button>
+        }
+        submit={
           <SubmitButton pending={update.isPending} pendingLabel="Saving...">
             Save Changes
           </SubmitButton>
-        </div>
-      </div>
+        }
+      />
     </form>
   );
 }

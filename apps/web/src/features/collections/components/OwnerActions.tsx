@@ -5,13 +5,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import button from '../../../app/styles/button.module.css';
+import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { FAILED_DELETE_COLLECTION, useDeleteCollection } from '../api/delete-collection.ts';
 import { FAILED_UPDATE_COVER, useUpdateCover } from '../api/update-cover.ts';
 import { forgetCollection } from '../collection-cache.ts';
 import { coverImageProblem } from '../cover-image.ts';
 import { AddDesignsList } from './AddDesignsList.tsx';
-import { CollectionDialog } from './CollectionDialog.tsx';
+
 import { EditCollectionForm } from './EditCollectionForm.tsx';
 import styles from './OwnerActions.module.css';
 
@@ -104,12 +105,12 @@ export function OwnerActions({ collection, userId, onProblem }: OwnerActionsProp
         {busy ? 'Deleting...' : 'Delete Collection'}
       </button>
 
-      <CollectionDialog open={dialog === 'edit'} onClose={() => setDialog(null)} title="Edit Collection">
+      <Dialog open={dialog === 'edit'} onClose={() => setDialog(null)} title="Edit Collection">
         {(close) => <EditCollectionForm collection={collection} onSaved={close} onCancel={close} />}
-      </CollectionDialog>
-      <CollectionDialog open={dialog === 'add'} onClose={() => setDialog(null)} title="Add Designs">
+      </Dialog>
+      <Dialog open={dialog === 'add'} onClose={() => setDialog(null)} title="Add Designs">
         {(close) => <AddDesignsList collection={collection} userId={userId} onDone={close} />}
-      </CollectionDialog>
+      </Dialog>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import type { PricingType } from '@printmarket/shared/collections';
 import { type Ref, useId } from 'react';
+import choice from '../../../components/form/Choice.module.css';
+import { ChoiceCard } from '../../../components/form/ChoiceCard.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { type CollectionFormValues, choosePricing } from '../collection-form.ts';
 import styles from './FormSections.module.css';
@@ -29,19 +31,15 @@ export function PricingFields({ values, onChange, priceError, priceRef }: Pricin
       <legend className={styles.legend}>Pricing model</legend>
       <div className={styles.choices}>
         {MODELS.map((model) => (
-          <label key={model.value} className={styles.choice}>
-            <input
-              type="radio"
-              name={name}
-              value={model.value}
-              checked={values.pricingType === model.value}
-              onChange={() => onChange(choosePricing(values, model.value))}
-            />
-            <span className={styles.choiceText}>
-              <span className={styles.choiceTitle}>{model.title}</span>
-              <span className={styles.choiceHint}>{model.hint}</span>
-            </span>
-          </label>
+          <ChoiceCard
+            key={model.value}
+            name={name}
+            value={model.value}
+            title={model.title}
+            hint={model.hint}
+            checked={values.pricingType === model.value}
+            onChange={() => onChange(choosePricing(values, model.value))}
+          />
         ))}
       </div>
       {paid && (
@@ -61,7 +59,7 @@ export function PricingFields({ values, onChange, priceError, priceRef }: Pricin
               onChange={(event) => onChange({ ...values, price: event.target.value })}
             />
           </div>
-          <label className={styles.check}>
+          <label className={choice.check}>
             <input
               type="checkbox"
               checked={values.allowIndividualPurchase}
@@ -69,7 +67,7 @@ export function PricingFields({ values, onChange, priceError, priceRef }: Pricin
             />
             <span>
               Allow individual purchase
-              <span className={styles.checkHint}>Makers may also buy single designs of the collection.</span>
+              <span className={choice.checkHint}>Makers may also buy single designs of the collection.</span>
             </span>
           </label>
         </div>

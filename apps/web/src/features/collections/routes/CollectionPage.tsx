@@ -1,11 +1,11 @@
 import { COLLECTION_MSG } from '@printmarket/shared/collections';
 import type { CollectionSummary } from '@printmarket/shared/types';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { StatusPage } from '../../../app/StatusPage.tsx';
-import button from '../../../app/styles/button.module.css';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { LoadStatus } from '../../../components/ui/LoadStatus.tsx';
+import { RetryButton } from '../../../components/ui/RetryButton.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { type SessionUser, useSession } from '../../auth/session.tsx';
 import { FAILED_FETCH_COLLECTION, useCollection } from '../api/get-collection.ts';
 import { CollectionAccess } from '../components/CollectionAccess.tsx';
@@ -21,42 +21,18 @@ export default function CollectionPage() {
   const { user } = useSession();
   const query = useCollection(id, user?.id ?? null);
 
-  if (query.isPending) {
+  if (query.isPending || query.isError) {
     return (
-      <p className={styles.status} role="status">
-        Loading...
-      </p>
-    );
-  }
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) {
-      return (
-        <StatusPage
-          code="404"
-          title={COLLECTION_MSG.notFound}
-          actions={
-            <Link to="/" className={`${button.base} ${button.primary} ${button.large}`}>
-              Browse designs
-            </Link>
-          }
-        >
-          <title>Collection not found · PrintMarket</title>
-          <p>It may have been deleted or made private, or the address may be mistyped.</p>
-        </StatusPage>
-      );
-    }
-    return (
-      <div className={styles.status} role="alert">
-        <p className={styles.error}>Error: {errorMessage(query.error, FAILED_FETCH_COLLECTION)}</p>
-        <button
-          type="button"
-          className={`${button.base} ${button.secondary}`}
-          disabled={query.isFetching}
-          onClick={() => void query.refetch()}
-        >
-          {query.isFetching ? 'Trying again...' : 'Try again'}
-        </button>
-      </div>
+      <LoadStatus
+        error={query.error}
+        notFound={{
+          title: COLLECTION_MSG.notFound,
+          tabTitle: 'Collection not found',
+          text: 'It may have been deleted or made private, or the address may be mistyped.',
+        }}
+        failure={`Error: ${errorMessage(query.error, FAILED_FETCH_COLLECTION)}`}
+        action={<RetryButton retrying={query.isFetching} onRetry={() => void query.refetch()} />}
+      />
     );
   }
   return <CollectionView collection={query.data} user={user} />;

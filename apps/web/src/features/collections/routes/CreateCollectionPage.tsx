@@ -1,13 +1,16 @@
+import { IMAGE_TYPES_TEXT } from '@printmarket/shared/constants';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import button from '../../../app/styles/button.module.css';
+import { FormActions } from '../../../components/form/FormActions.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
+import { ImagePicker } from '../../../components/form/ImagePicker.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/session.tsx';
+import { useMyDesigns } from '../../designs/api/my-designs.ts';
 import { FAILED_CREATE_COLLECTION, useCreateCollection } from '../api/create-collection.ts';
 import { useMyCollections } from '../api/my-collections.ts';
-import { useCreatorDesigns } from '../api/my-designs.ts';
 import {
   buildCreateCollectionFormData,
   type CollectionFormField,
@@ -16,10 +19,11 @@ import {
   EMPTY_COLLECTION_FORM,
   problemsByField,
 } from '../collection-form.ts';
-import { CoverImagePicker } from '../components/CoverImagePicker.tsx';
 import { DesignPicker } from '../components/DesignPicker.tsx';
 import { DetailsFields, VisibilityField } from '../components/DetailsFields.tsx';
+import sections from '../components/FormSections.module.css';
 import { PricingFields } from '../components/PricingFields.tsx';
+import { coverImageProblem } from '../cover-image.ts';
 import { designMarks, pickableSelection } from '../design-marks.ts';
 import styles from './CreateCollectionPage.module.css';
 
@@ -35,7 +39,7 @@ export default function CreateCollectionPage() {
 
 function CreateCollectionForm({ userId }: { userId: string }) {
   const navigate = useNavigate();
-  const designs = useCreatorDesigns(userId);
+  const designs = useMyDesigns(userId);
   const collections = useMyCollections();
   const create = useCreateCollection();
   const [values, setValues] = useState<CollectionFormValues>(EMPTY_COLLECTION_FORM);
@@ -122,7 +126,21 @@ function CreateCollectionForm({ userId }: { userId: string }) {
             <DetailsFields values={values} onChange={setValues} errors={shown} nameRef={nameRef} />
           </div>
           <div className={styles.group}>
-            <CoverImagePicker file={cover} onChange={setCover} error={shown.cover} buttonRef={coverRef} />
+            {/* Images only (spec section 5). */}
+            <ImagePicker
+              legend="Cover image"
+              legendClassName={sections.legend}
+              noun="cover"
+              shape="cover"
+              emptyText="No cover chosen"
+              hint={`${IMAGE_TYPES_TEXT}. Shown at the top of the collection page.`}
+              inputLabel="Cover image"
+              file={cover}
+              onChange={setCover}
+              check={coverImageProblem}
+              error={shown.cover}
+              buttonRef={coverRef}
+            />
           </div>
           <div className={styles.group}>
             <DesignPicker
@@ -146,19 +164,21 @@ function CreateCollectionForm({ userId }: { userId: string }) {
             />
           </div>
         </fieldset>
-        <div className={styles.actions}>
-          <Link
-            to="/dashboard?tab=collections"
-            className={`${button.base} ${button.secondary} ${button.large}`}
-          >
-            Cancel
-          </Link>
-          <div className={styles.submit}>
+        <FormActions
+          cancel={
+            <Link
+              to="/dashboard?tab=collections"
+              className={`${button.base} ${button.secondary} ${button.large}`}
+            >
+              Cancel
+            </Link>
+          }
+          submit={
             <SubmitButton pending={pending} pendingLabel="Creating...">
               Create Collection
             </SubmitButton>
-          </div>
-        </div>
+          }
+        />
       </form>
     </section>
   );

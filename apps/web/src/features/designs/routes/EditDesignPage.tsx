@@ -3,10 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import button from '../../../app/styles/button.module.css';
+import { FormActions } from '../../../components/form/FormActions.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { TextAreaField } from '../../../components/form/TextAreaField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
+import { LoadStatus } from '../../../components/ui/LoadStatus.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/session.tsx';
 import { CollectionSelect } from '../../collections/components/CollectionSelect.tsx';
@@ -41,21 +43,17 @@ export default function EditDesignPage() {
   }, [status, navigate]);
 
   if (status !== 'signed-in') return null;
-  if (query.isPending) {
+  if (query.isPending || query.isError) {
     return (
-      <p className={styles.status} role="status">
-        Loading...
-      </p>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className={styles.status} role="alert">
-        <p className={styles.error}>Error: {errorMessage(query.error, FAILED_FETCH_DESIGN_DATA)}</p>
-        <Link to="/dashboard" className={`${button.base} ${button.secondary}`}>
-          Go to Dashboard
-        </Link>
-      </div>
+      <LoadStatus
+        error={query.error}
+        failure={`Error: ${errorMessage(query.error, FAILED_FETCH_DESIGN_DATA)}`}
+        action={
+          <Link to="/dashboard" className={`${button.base} ${button.secondary}`}>
+            Go to Dashboard
+          </Link>
+        }
+      />
     );
   }
   return <EditDesignForm design={query.data} />;
@@ -297,16 +295,18 @@ function EditDesignForm({ design }: { design: DesignDetail }) {
           </p>
         </fieldset>
 
-        <div className={styles.actions}>
-          <Link to={backTo} className={`${button.base} ${button.secondary} ${button.large}`}>
-            Cancel
-          </Link>
-          <div className={styles.submit}>
+        <FormActions
+          cancel={
+            <Link to={backTo} className={`${button.base} ${button.secondary} ${button.large}`}>
+              Cancel
+            </Link>
+          }
+          submit={
             <SubmitButton pending={pending} pendingLabel="Saving...">
               Save Changes
             </SubmitButton>
-          </div>
-        </div>
+          }
+        />
       </form>
     </section>
   );

@@ -3,14 +3,16 @@ import { MSG } from '@printmarket/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import button from '../../../app/styles/button.module.css';
+import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
+import { RetryAlert } from '../../../components/ui/RetryAlert.tsx';
+import { SortSelect } from '../../../components/ui/SortSelect.tsx';
+import { StatusOverlay } from '../../../components/ui/StatusOverlay.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { usePreferences } from '../../preferences/api/preferences.ts';
 import { listingHref, listingSort } from '../../preferences/home-sort.ts';
 import { designListQueryOptions, useDesignList } from '../api/list-designs.ts';
-import { DesignCard } from '../components/DesignCard.tsx';
-import { DesignCardSkeleton } from '../components/DesignCardSkeleton.tsx';
+import { DesignCardGrid, DesignCardGridSkeleton } from '../components/DesignCardGrid.tsx';
 import { parseHomeParams } from '../home-params.ts';
 import { SORT_OPTIONS } from '../sort-options.ts';
 import styles from './HomePage.module.css';
@@ -65,76 +67,46 @@ export default function HomePage() {
         <h1 id="home-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
           {SORT_OPTIONS[sort].heading}
         </h1>
-        <label className={styles.sort}>
-          <span className="visually-hidden">Sort designs</span>
-          <select
-            className={styles.select}
-            value={sort}
-            onChange={(event) => changeSort(event.target.value as DesignSort)}
-          >
-            {DESIGN_SORTS.map((value) => (
-              <option key={value} value={value}>
-                {SORT_OPTIONS[value].label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SortSelect
+          label="Sort designs"
+          value={sort}
+          options={DESIGN_SORTS.map((value) => ({ value, label: SORT_OPTIONS[value].label }))}
+          onChange={changeSort}
+        />
       </header>
 
-      <div className={styles.listing}>
-        {/* Floats over the cards, so the grid does not jump down while a page loads. */}
-        <div className={styles.status} role="status">
-          {list.isPending && 'Loading...'}
-          {isPlaceholderData && list.isFetching && 'Loading more designs...'}
-        </div>
-
-        {list.isPending && (
-          <ul className={styles.grid} aria-hidden="true">
-            {Array.from({ length: 8 }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own.
-              <li key={i}>
-                <DesignCardSkeleton />
-              </li>
-            ))}
-          </ul>
-        )}
+      {/* The status floats over the cards, so the grid does not jump down while a page loads. */}
+      <StatusOverlay
+        className={styles.listing}
+        status={
+          <>
+            {list.isPending && 'Loading...'}
+            {isPlaceholderData && list.isFetching && 'Loading more designs...'}
+          </>
+        }
+      >
+        {list.isPending && <DesignCardGridSkeleton count={8} />}
 
         {list.isError && (
-          <div className={styles.error} role="alert">
+          <RetryAlert retrying={list.isFetching} onRetry={() => list.refetch()}>
             <p>Error: {errorMessage(list.error, MSG.failedFetchDesigns)}</p>
-            <button
-              type="button"
-              className={`${button.base} ${button.secondary}`}
-              disabled={list.isFetching}
-              onClick={() => list.refetch()}
-            >
-              {list.isFetching ? 'Trying again...' : 'Try again'}
-            </button>
-          </div>
+          </RetryAlert>
         )}
 
         {data && !list.isError && data.designs.length === 0 && !isPlaceholderData && (
-          <p className={styles.empty}>{MSG.noModelsFound}</p>
+          <EmptyState>{MSG.noModelsFound}</EmptyState>
         )}
 
         {data && !list.isError && data.designs.length > 0 && (
-          <ul
-            className={`${styles.grid} ${isPlaceholderData ? styles.stale : ''}`}
-            aria-busy={isPlaceholderData}
-          >
-            {data.designs.map((design, i) => (
-              <li key={design._id}>
-                <DesignCard
-                  design={design}
-                  rotationMs={CARD_ROTATION_MS_HOME}
-                  headingLevel="h2"
-                  priority={i < FIRST_ROW}
-                />
-              </li>
-            ))}
-          </ul>
+          <DesignCardGrid
+            designs={data.designs}
+            rotationMs={CARD_ROTATION_MS_HOME}
+            headingLevel="h2"
+            priorityCount={FIRST_ROW}
+            stale={isPlaceholderData}
+          />
         )}
-      </div>
+      </StatusOverlay>
 
       {data && !list.isError && (
         <Pagination

@@ -4,7 +4,8 @@ import type { Preferences } from '@printmarket/shared/preferences';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import button from '../../../app/styles/button.module.css';
 import field from '../../../components/form/Field.module.css';
-import { FormAlert } from '../../../components/form/FormAlert.tsx';
+import { FormAlert, FormAlertDetail } from '../../../components/form/FormAlert.tsx';
+import { RetryButton } from '../../../components/ui/RetryButton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSavedPreferences, useSavePreferencesMutation } from '../api/preferences.ts';
 import { HOME_SORT_LABELS } from '../home-sort.ts';
@@ -31,14 +32,7 @@ export function PreferencesPanel({ onUnauthorized }: { onUnauthorized(): void })
         <p>
           Error: {query.error instanceof ApiError ? (query.error.serverMessage ?? FAILED_LOAD) : FAILED_LOAD}
         </p>
-        <button
-          type="button"
-          className={`${button.base} ${button.secondary} ${styles.retry}`}
-          disabled={query.isFetching}
-          onClick={() => query.refetch()}
-        >
-          {query.isFetching ? 'Trying again...' : 'Try again'}
-        </button>
+        <RetryButton retrying={query.isFetching} onRetry={() => query.refetch()} className={styles.retry} />
       </FormAlert>
     );
   }
@@ -81,7 +75,7 @@ function PreferencesForm({ saved, onUnauthorized }: { saved: Preferences; onUnau
         {status === 'failed' && (
           <>
             <strong>{MSG.somethingWrong}</strong>
-            {failure && <span className={styles.detail}>{failure}</span>}
+            {failure && <FormAlertDetail>{failure}</FormAlertDetail>}
           </>
         )}
       </FormAlert>

@@ -3,11 +3,13 @@ import { SEARCH_MSG, type SearchResponse } from '@printmarket/shared/search';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import button from '../../../app/styles/button.module.css';
+import { CardGrid } from '../../../components/ui/CardGrid.tsx';
+import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
+import { RetryAlert } from '../../../components/ui/RetryAlert.tsx';
+import { StatusOverlay } from '../../../components/ui/StatusOverlay.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { DesignCard } from '../../designs/components/DesignCard.tsx';
-import { DesignCardSkeleton } from '../../designs/components/DesignCardSkeleton.tsx';
+import { DesignCardGrid, DesignCardGridSkeleton } from '../../designs/components/DesignCardGrid.tsx';
 import { searchQueryOptions, useSearch } from '../api/search.ts';
 import { SearchFilters } from '../components/SearchFilters.tsx';
 import { UserCard } from '../components/UserCard.tsx';
@@ -76,42 +78,24 @@ export default function SearchPage() {
         <SearchFilters params={params} onChange={showSearch} />
       </header>
 
-      <div className={styles.results}>
-        {/* Floats over the results, so the page does not jump while another page loads. */}
-        <div className={styles.status} role="status">
-          {(search.isPending || (isPlaceholderData && search.isFetching)) && 'Loading...'}
-        </div>
-
-        {search.isPending && (
-          <ul className={styles.grid} aria-hidden="true">
-            {Array.from({ length: 8 }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own.
-              <li key={i}>
-                <DesignCardSkeleton />
-              </li>
-            ))}
-          </ul>
-        )}
+      {/* The status floats over the results, so the page does not jump while another page loads. */}
+      <StatusOverlay
+        className={styles.results}
+        status={(search.isPending || (isPlaceholderData && search.isFetching)) && 'Loading...'}
+      >
+        {search.isPending && <DesignCardGridSkeleton count={8} />}
 
         {search.isError && (
-          <div className={styles.error} role="alert">
+          <RetryAlert retrying={search.isFetching} onRetry={() => search.refetch()}>
             <p>Error: {SEARCH_MSG.failed}</p>
             {/* The server's reason, when the search itself was refused (e.g. a far too long text). */}
             {search.error instanceof ApiError &&
               search.error.status === 400 &&
               search.error.serverMessage && <p>{search.error.serverMessage}</p>}
-            <button
-              type="button"
-              className={`${button.base} ${button.secondary}`}
-              disabled={search.isFetching}
-              onClick={() => search.refetch()}
-            >
-              {search.isFetching ? 'Trying again...' : 'Try again'}
-            </button>
-          </div>
+          </RetryAlert>
         )}
 
-        {empty && !search.isError && <p className={styles.empty}>{SEARCH_MSG.noResults}</p>}
+        {empty && !search.isError && <EmptyState>{SEARCH_MSG.noResults}</EmptyState>}
 
         {data && !search.isError && !empty && (
           <div className={isPlaceholderData ? styles.stale : undefined} aria-busy={isPlaceholderData}>
@@ -120,13 +104,13 @@ export default function SearchPage() {
                 <h2 id="search-users-heading" className={styles.sectionHeading}>
                   Users
                 </h2>
-                <ul className={styles.users}>
+                <CardGrid>
                   {data.users.map((user) => (
                     <li key={user._id}>
                       <UserCard user={user} />
                     </li>
                   ))}
-                </ul>
+                </CardGrid>
               </section>
             )}
             <section className={styles.section} aria-labelledby="search-designs-heading">
@@ -137,25 +121,18 @@ export default function SearchPage() {
                 <p className={styles.count}>{countText(data)}</p>
               </div>
               {data.designs.length === 0 ? (
-                <p className={styles.empty}>{SEARCH_MSG.noResults}</p>
+                <EmptyState>{SEARCH_MSG.noResults}</EmptyState>
               ) : (
-                <ul className={styles.grid}>
-                  {data.designs.map((design, i) => (
-                    <li key={design._id}>
-                      <DesignCard
-                        design={design}
-                        rotationMs={CARD_ROTATION_MS_HOME}
-                        headingLevel="h3"
-                        priority={i < FIRST_ROW}
-                      />
-                    </li>
-                  ))}
-                </ul>
+                <DesignCardGrid
+                  designs={data.designs}
+                  rotationMs={CARD_ROTATION_MS_HOME}
+                  priorityCount={FIRST_ROW}
+                />
               )}
             </section>
           </div>
         )}
-      </div>
+      </StatusOverlay>
 
       {data && !search.isError && (
         <Pagination

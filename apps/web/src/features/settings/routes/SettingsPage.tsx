@@ -1,11 +1,11 @@
 import { type ReactNode, useCallback, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { TabList, TabPanel } from '../../../components/ui/Tabs.tsx';
+import { searchWithTab, tabFromAddress } from '../../../components/ui/tabs.ts';
 import { useSession } from '../../auth/session.tsx';
 import { PreferencesPanel } from '../../preferences/components/PreferencesForm.tsx';
 import { EditProfileForm } from '../../users/components/EditProfileForm.tsx';
 import { NotAuthorized } from '../../users/components/NotAuthorized.tsx';
-import { TabList, TabPanel } from '../../users/components/Tabs.tsx';
-import { searchWithTab, tabFromAddress } from '../../users/tabs.ts';
 import { BillingPanel } from '../components/BillingPanel.tsx';
 import { ChangePasswordForm } from '../components/ChangePasswordForm.tsx';
 import styles from './SettingsPage.module.css';

@@ -1,5 +1,5 @@
 import { type PublicProfile, SOCIAL_MSG } from '@printmarket/shared/social';
-import button from '../../../app/styles/button.module.css';
+import { RetryAlert } from '../../../components/ui/RetryAlert.tsx';
 import { usePublicProfile } from '../api/get-public-profile.ts';
 import { profileLinks } from '../social-links.ts';
 import styles from './ProfilePanels.module.css';
@@ -17,17 +17,9 @@ export function ProfileAboutPanel(props: { username: string; shown: PublicProfil
   if (about.isError) {
     return (
       <div className={styles.panel}>
-        <div className={styles.error} role="alert">
+        <RetryAlert retrying={about.isFetching} onRetry={() => about.refetch()}>
           <p>{SOCIAL_MSG.failedFetchUserProfile}</p>
-          <button
-            type="button"
-            className={`${button.base} ${button.secondary}`}
-            disabled={about.isFetching}
-            onClick={() => about.refetch()}
-          >
-            {about.isFetching ? 'Trying again...' : 'Try again'}
-          </button>
-        </div>
+        </RetryAlert>
       </div>
     );
   }

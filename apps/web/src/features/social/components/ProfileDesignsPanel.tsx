@@ -4,8 +4,9 @@ import {
   PROFILE_DESIGN_SORTS,
   type ProfileDesignSort,
 } from '@printmarket/shared/social';
+import { SortSelect } from '../../../components/ui/SortSelect.tsx';
+import { QueryDesignGrid } from '../../designs/components/QueryDesignGrid.tsx';
 import { useUserDesigns } from '../api/list-user-designs.ts';
-import { ProfileCardGrid } from './ProfileCardGrid.tsx';
 import styles from './ProfilePanels.module.css';
 
 /** The Designs tab: the person's designs with the sort dropdown (Newest, Most Popular, Most Liked). */
@@ -20,26 +21,18 @@ export function ProfileDesignsPanel(props: {
     <div className={styles.panel}>
       <div className={styles.toolbar}>
         <h2 className={styles.heading}>Designs</h2>
-        <label className={styles.sort}>
-          <span className="visually-hidden">Sort designs</span>
-          <select
-            className={styles.select}
-            value={sort}
-            onChange={(event) => onSortChange(event.target.value as ProfileDesignSort)}
-          >
-            {PROFILE_DESIGN_SORTS.map((value) => (
-              <option key={value} value={value}>
-                {PROFILE_DESIGN_SORT_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SortSelect
+          label="Sort designs"
+          value={sort}
+          options={PROFILE_DESIGN_SORTS.map((value) => ({ value, label: PROFILE_DESIGN_SORT_LABELS[value] }))}
+          onChange={onSortChange}
+        />
       </div>
-      <ProfileCardGrid
-        list={list}
+      <QueryDesignGrid
+        query={list}
         label={`Designs by ${username}`}
-        emptyText={`${username} has not uploaded any designs yet.`}
-        errorText={MSG.failedFetchDesigns}
+        empty={`${username} has not uploaded any designs yet.`}
+        failure={MSG.failedFetchDesigns}
       />
     </div>
   );

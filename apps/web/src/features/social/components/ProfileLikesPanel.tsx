@@ -1,6 +1,6 @@
 import { MSG } from '@printmarket/shared/messages';
-import { useLikedDesigns } from '../api/list-liked-designs.ts';
-import { ProfileCardGrid } from './ProfileCardGrid.tsx';
+import { useLikedDesigns } from '../../designs/api/liked-designs.ts';
+import { QueryDesignGrid } from '../../designs/components/QueryDesignGrid.tsx';
 import styles from './ProfilePanels.module.css';
 
 /** The Likes tab: the designs the person liked, most recently liked first. */
@@ -11,11 +11,11 @@ export function ProfileLikesPanel({ username }: { username: string }) {
       <div className={styles.toolbar}>
         <h2 className={styles.heading}>Liked designs</h2>
       </div>
-      <ProfileCardGrid
-        list={list}
+      <QueryDesignGrid
+        query={list}
         label={`Designs ${username} liked`}
-        emptyText={`${username} has not liked any designs yet.`}
-        errorText={MSG.failedFetchDesigns}
+        empty={`${username} has not liked any designs yet.`}
+        failure={MSG.failedFetchDesigns}
       />
     </div>
   );

@@ -6,8 +6,6 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { FollowButton } from './FollowButton.tsx';
 import { ProfileAboutPanel } from './ProfileAboutPanel.tsx';
-import { ProfileTabs } from './ProfileTabs.tsx';
-import { PublicProfileHeader } from './PublicProfileHeader.tsx';
 
 const stats = { designs: 3, followers: 1204, following: 7 };
 const person: PublicProfile = {
@@ -34,15 +32,6 @@ function render(node: ReactNode): string {
 }
 
 describe('public profile markup', () => {
-  it('shows the spec’s texts for a missing location and bio, and the counters', () => {
-    const html = render(<PublicProfileHeader profile={person} stats={stats} action={null} />);
-    expect(html).toContain('No location set');
-    expect(html).toContain('No bio available');
-    expect(html).toContain('<h1 id="public-profile-username"');
-    expect(html).toMatch(/data-testid="followers-count">1,204</);
-    expect(html).toMatch(/data-testid="designs-count">3</);
-  });
-
   it('makes links only of http(s) addresses, opened safely, and shows the join date', () => {
     const html = render(<ProfileAboutPanel username="LayerLab" shown={person} />);
     expect(html).toContain(
@@ -52,28 +41,6 @@ describe('public profile markup', () => {
     expect(html).toContain('<span>javascript:alert(1)</span>');
     expect(html).toContain('<time dateTime="2025-03-09T12:00:00.000Z">March 9, 2025</time>');
     expect(html).toContain('No bio available');
-  });
-
-  it('renders tabs as a tablist with one tab stop on the selected tab', () => {
-    const html = render(
-      <ProfileTabs
-        label="Profile"
-        idPrefix="p"
-        tabs={[
-          { id: 'designs', label: 'Designs' },
-          { id: 'likes', label: 'Likes' },
-        ]}
-        selected="likes"
-        onSelect={() => {}}
-      />,
-    );
-    expect(html).toContain('role="tablist"');
-    expect(html).toMatch(
-      /role="tab" id="p-tab-designs" aria-selected="false" aria-controls="p-panel-designs" tabindex="-1"/,
-    );
-    expect(html).toMatch(
-      /role="tab" id="p-tab-likes" aria-selected="true" aria-controls="p-panel-likes" tabindex="0"/,
-    );
   });
 
   it('offers visitors an enabled Follow button and holds it while the session loads', () => {

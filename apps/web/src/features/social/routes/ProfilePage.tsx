@@ -3,6 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import button from '../../../app/styles/button.module.css';
+import { ProfileHeader } from '../../../components/ui/ProfileHeader.tsx';
+import { TabList, TabPanel } from '../../../components/ui/Tabs.tsx';
+import { searchWithTab, tabFromAddress } from '../../../components/ui/tabs.ts';
 import { useSession } from '../../auth/session.tsx';
 import { profileQueryKey, useProfile } from '../api/get-profile.ts';
 import { FollowButton } from '../components/FollowButton.tsx';
@@ -10,14 +13,19 @@ import { ProfileAboutPanel } from '../components/ProfileAboutPanel.tsx';
 import { ProfileDesignsPanel } from '../components/ProfileDesignsPanel.tsx';
 import { ProfileLikesPanel } from '../components/ProfileLikesPanel.tsx';
 import { ProfileLoadStatus } from '../components/ProfileLoadStatus.tsx';
-import { ProfileTabs, tabId, tabPanelId } from '../components/ProfileTabs.tsx';
-import { PublicProfileHeader } from '../components/PublicProfileHeader.tsx';
 import { canonicalProfileAddress } from '../profile-address.ts';
 import { parseProfileSort } from '../profile-sort.ts';
-import { PROFILE_TABS, type ProfileTab, parseProfileTab } from '../profile-tabs.ts';
 import styles from './ProfilePage.module.css';
 
-const TABS_ID = 'profile';
+/** The public profile's tabs (spec section 2), in order; the first is shown by default. */
+const TABS = [
+  { id: 'designs', label: 'Designs' },
+  { id: 'likes', label: 'Likes' },
+  { id: 'about', label: 'About' },
+] as const;
+type ProfileTab = (typeof TABS)[number]['id'];
+
+const ID_BASE = 'profile';
 
 /**
  * A person's public profile (spec section 2): header with follow button and counters, then the
@@ -34,7 +42,7 @@ export default function ProfilePage() {
   const session = useSession();
   const profile = useProfile(username);
   const data = profile.data;
-  const tab = parseProfileTab(searchParams.get('tab'));
+  const tab = tabFromAddress(searchParams.get('tab'), TABS);
   const sort = parseProfileSort(searchParams.get('sort'));
 
   const canonical = data ? canonicalProfileAddress(username, data.user.username, location) : null;
@@ -45,16 +53,17 @@ export default function ProfilePage() {
     navigate(canonical, { replace: true });
   }, [data, canonical, navigate, queryClient]);
 
-  const setParam = (key: 'tab' | 'sort', value: string, fallback: string) =>
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value === fallback) next.delete(key);
-        else next.set(key, value);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  // From the previous address, not this render's: quick changes in a row each keep the others.
+  const setSearch = (change: (previous: URLSearchParams) => URLSearchParams) =>
+    setSearchParams(change, { replace: true, preventScrollReset: true });
+  const selectTab = (next: ProfileTab) => setSearch((previous) => searchWithTab(previous, next, TABS));
+  const selectSort = (next: ProfileDesignSort) =>
+    setSearch((previous) => {
+      const search = new URLSearchParams(previous);
+      if (next === 'newest') search.delete('sort');
+      else search.set('sort', next);
+      return search;
+    });
 
   if (!data) {
     return (
@@ -81,10 +90,11 @@ export default function ProfilePage() {
   return (
     <div className={styles.page}>
       <title>{`${person.username} · PrintMarket`}</title>
-      <PublicProfileHeader
-        profile={person}
+      <ProfileHeader
+        user={person}
         stats={data.stats}
-        action={
+        designsLabel="Designs"
+        actions={
           isOwner ? (
             <Link to="/dashboard" className={`${button.base} ${button.secondary}`}>
               Go to Dashboard
@@ -100,32 +110,20 @@ export default function ProfilePage() {
       />
 
       <div className={styles.sections}>
-        <ProfileTabs
+        <TabList
           label={`${person.username}'s profile`}
-          idPrefix={TABS_ID}
-          tabs={PROFILE_TABS}
+          idBase={ID_BASE}
+          tabs={TABS}
           selected={tab}
-          onSelect={(next: ProfileTab) => setParam('tab', next, 'designs')}
+          onSelect={selectTab}
         />
-        {PROFILE_TABS.map(({ id }) => (
-          <div
-            key={id}
-            role="tabpanel"
-            id={tabPanelId(TABS_ID, id)}
-            aria-labelledby={tabId(TABS_ID, id)}
-            hidden={id !== tab}
-          >
-            {id === tab && id === 'designs' && (
-              <ProfileDesignsPanel
-                username={person.username}
-                sort={sort}
-                onSortChange={(next: ProfileDesignSort) => setParam('sort', next, 'newest')}
-              />
-            )}
-            {id === tab && id === 'likes' && <ProfileLikesPanel username={person.username} />}
-            {id === tab && id === 'about' && <ProfileAboutPanel username={person.username} shown={person} />}
-          </div>
-        ))}
+        <TabPanel idBase={ID_BASE} id={tab}>
+          {tab === 'designs' && (
+            <ProfileDesignsPanel username={person.username} sort={sort} onSortChange={selectSort} />
+          )}
+          {tab === 'likes' && <ProfileLikesPanel username={person.username} />}
+          {tab === 'about' && <ProfileAboutPanel username={person.username} shown={person} />}
+        </TabPanel>
       </div>
     </div>
   );

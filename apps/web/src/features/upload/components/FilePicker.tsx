@@ -165,7 +165,7 @@ export function FilePicker({
               <button
                 type="button"
                 data-remove
-                className={styles.remove}
+                className={`${button.icon} ${styles.remove}`}
                 aria-label={`Remove ${file.name}`}
                 title="Remove"
                 onClick={() => {

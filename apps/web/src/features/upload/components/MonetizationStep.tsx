@@ -1,5 +1,7 @@
 import { COLLECTION_NAME_MAX_LENGTH } from '@printmarket/shared/uploads';
 import type { UseFormReturn } from 'react-hook-form';
+import choice from '../../../components/form/Choice.module.css';
+import { ChoiceCard } from '../../../components/form/ChoiceCard.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { CollectionSelect } from '../../collections/components/CollectionSelect.tsx';
 import type { UploadFormValues } from '../upload-form.ts';
@@ -22,28 +24,22 @@ export function MonetizationStep({ form }: { form: UseFormReturn<UploadFormValue
       <fieldset className={step.section}>
         <legend className={step.sectionTitle}>Pricing</legend>
         <div className={styles.choices}>
-          <label className={styles.choice}>
-            <input
-              type="radio"
-              value="free"
-              {...register('pricing', {
-                onChange: (event) => {
-                  if (event.target.value === 'free') setValue('price', '');
-                },
-              })}
-            />
-            <span className={styles.choiceText}>
-              <span className={styles.choiceTitle}>Free</span>
-              <span className={styles.choiceHint}>Anyone signed in can download it.</span>
-            </span>
-          </label>
-          <label className={styles.choice}>
-            <input type="radio" value="paid" {...register('pricing')} />
-            <span className={styles.choiceText}>
-              <span className={styles.choiceTitle}>Paid</span>
-              <span className={styles.choiceHint}>Makers buy it before downloading.</span>
-            </span>
-          </label>
+          <ChoiceCard
+            value="free"
+            title="Free"
+            hint="Anyone signed in can download it."
+            {...register('pricing', {
+              onChange: (event) => {
+                if (event.target.value === 'free') setValue('price', '');
+              },
+            })}
+          />
+          <ChoiceCard
+            value="paid"
+            title="Paid"
+            hint="Makers buy it before downloading."
+            {...register('pricing')}
+          />
         </div>
         {pricing === 'paid' && (
           <div className={styles.price}>
@@ -69,7 +65,7 @@ export function MonetizationStep({ form }: { form: UseFormReturn<UploadFormValue
           disabled={createNewCollection}
           {...register('collectionId')}
         />
-        <label className={styles.check}>
+        <label className={choice.check}>
           <input
             type="checkbox"
             {...register('createNewCollection', {
@@ -104,7 +100,7 @@ export function MonetizationStep({ form }: { form: UseFormReturn<UploadFormValue
               hint="Leave blank for a free collection."
               {...register('newCollectionPrice')}
             />
-            <label className={styles.check}>
+            <label className={choice.check}>
               <input type="checkbox" {...register('newCollectionSubscription')} />
               Sell this collection as a subscription
             </label>

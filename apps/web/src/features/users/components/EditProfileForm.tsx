@@ -1,13 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SOCIAL_LINK_MAX_LENGTH } from '@printmarket/shared/auth';
-import { BIO_MAX_LENGTH, LOCATION_MAX_LENGTH, USERNAME_MAX_LENGTH } from '@printmarket/shared/constants';
+import {
+  BIO_MAX_LENGTH,
+  IMAGE_TYPES_TEXT,
+  LOCATION_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from '@printmarket/shared/constants';
 import { MSG } from '@printmarket/shared/messages';
 import type { EditProfileFormInput } from '@printmarket/shared/profile-form';
 import type { CurrentUser } from '@printmarket/shared/types';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import button from '../../../app/styles/button.module.css';
-import { FormAlert } from '../../../components/form/FormAlert.tsx';
+import group from '../../../components/form/Fieldset.module.css';
+import { FormAlert, FormAlertDetail } from '../../../components/form/FormAlert.tsx';
+import { ImagePicker } from '../../../components/form/ImagePicker.tsx';
 import { TextAreaField } from '../../../components/form/TextAreaField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -22,7 +29,6 @@ import {
   usernameLocked,
 } from '../edit-profile-form.ts';
 import { profileImageProblem } from '../profile-image.ts';
-import { BannerPicker } from './BannerPicker.tsx';
 import styles from './EditProfileForm.module.css';
 import { PicturePicker } from './PicturePicker.tsx';
 
@@ -115,7 +121,7 @@ export function EditProfileForm({ user, onSaved, onCancel, successMessage }: Edi
         {failure !== null && (
           <>
             <strong>{MSG.somethingWrong}</strong>
-            {detail && <span className={styles.detail}>{detail}</span>}
+            {detail && <FormAlertDetail>{detail}</FormAlertDetail>}
           </>
         )}
       </FormAlert>
@@ -162,7 +168,15 @@ export function EditProfileForm({ user, onSaved, onCancel, successMessage }: Edi
         error={picture.problem}
         disabled={isSubmitting}
       />
-      <BannerPicker
+      {/* Without a banner of their own, people see the profile's default gradient. */}
+      <ImagePicker
+        legend="Banner image"
+        optional
+        noun="banner"
+        shape="banner"
+        currentAlt="Current banner"
+        hint={`${IMAGE_TYPES_TEXT}, up to 10 MB; shown wide.`}
+        inputLabel="Banner image file"
         current={profile.bannerImage}
         file={banner.file}
         onChange={choose(setBanner)}
@@ -170,9 +184,9 @@ export function EditProfileForm({ user, onSaved, onCancel, successMessage }: Edi
         disabled={isSubmitting}
       />
 
-      <fieldset className={styles.links}>
-        <legend className={styles.legend}>
-          Social links <span className={styles.optional}>(http:// or https:// addresses)</span>
+      <fieldset className={group.fieldset}>
+        <legend className={group.legend}>
+          Social links <span className={group.note}>(http:// or https:// addresses)</span>
         </legend>
         {SOCIAL_FIELDS.map((field) => (
           <TextField

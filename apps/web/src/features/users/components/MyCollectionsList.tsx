@@ -3,10 +3,17 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import button from '../../../app/styles/button.module.css';
 import designPlaceholder from '../../../assets/design-placeholder.svg';
+import { CardGrid } from '../../../components/ui/CardGrid.tsx';
+import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { RetryAlert } from '../../../components/ui/RetryAlert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { mediaUrl } from '../../../lib/media.ts';
-import { collectionCover, collectionPriceLabel, designCountLabel } from '../collection-labels.ts';
-import grid from './DesignCardGrid.module.css';
+import {
+  collectionCardPriceText,
+  collectionCover,
+  collectionPath,
+  designCountText,
+} from '../../collections/collection-labels.ts';
 import styles from './MyCollectionsList.module.css';
 
 /** The spec's text when collections cannot be loaded (section 8) and the server says nothing. */
@@ -36,33 +43,24 @@ function CollectionsState({ query }: { query: UseQueryResult<CollectionSummary[]
   }
   if (query.isError) {
     return (
-      <div className={grid.error} role="alert">
+      <RetryAlert retrying={query.isFetching} onRetry={() => query.refetch()}>
         <p>Error: {errorMessage(query.error, FAILED_LOAD_COLLECTIONS)}</p>
-        <button
-          type="button"
-          className={`${button.base} ${button.secondary}`}
-          disabled={query.isFetching}
-          onClick={() => query.refetch()}
-        >
-          {query.isFetching ? 'Trying again...' : 'Try again'}
-        </button>
-      </div>
+      </RetryAlert>
     );
   }
-  if (query.data.length === 0) return <p className={grid.empty}>You have no collections yet.</p>;
+  if (query.data.length === 0) return <EmptyState>You have no collections yet.</EmptyState>;
   return (
-    <ul className={grid.grid} aria-label="My collections">
+    <CardGrid label="My collections">
       {query.data.map((collection) => (
         <li key={collection._id}>
           <CollectionCard collection={collection} />
         </li>
       ))}
-    </ul>
+    </CardGrid>
   );
 }
 
 function CollectionCard({ collection }: { collection: CollectionSummary }) {
-  const href = `/collection/${encodeURIComponent(collection._id)}`;
   return (
     <article className={styles.card}>
       <img
@@ -80,12 +78,12 @@ function CollectionCard({ collection }: { collection: CollectionSummary }) {
           <span className={collection.visibility === 'private' ? styles.private : styles.public}>
             {collection.visibility === 'private' ? 'Private' : 'Public'}
           </span>
-          <span>{designCountLabel(collection.designs.length)}</span>
-          <span>{collectionPriceLabel(collection.pricing)}</span>
+          <span>{designCountText(collection.designs.length)}</span>
+          <span>{collectionCardPriceText(collection.pricing)}</span>
         </p>
         {collection.description && <p className={styles.description}>{collection.description}</p>}
         <Link
-          to={href}
+          to={collectionPath(collection)}
           className={`${button.base} ${button.secondary} ${styles.view}`}
           aria-label={`View Collection ${collection.name}`}
         >

@@ -2,17 +2,18 @@ import { MSG } from '@printmarket/shared/messages';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import button from '../../../app/styles/button.module.css';
+import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { ProfileHeader } from '../../../components/ui/ProfileHeader.tsx';
+import { TabLinks, TabList, TabPanel, tabLinkClass } from '../../../components/ui/Tabs.tsx';
+import { searchWithTab, tabFromAddress } from '../../../components/ui/tabs.ts';
 import { type SessionUser, useSession } from '../../auth/session.tsx';
 import { useMyCollections } from '../../collections/api/my-collections.ts';
-import { useLikedDesigns } from '../api/liked-designs.ts';
-import { FAILED_FETCH_MY_DESIGNS, useMyDesigns } from '../api/my-designs.ts';
-import { DesignCardGrid } from '../components/DesignCardGrid.tsx';
-import { EditProfileDialog } from '../components/EditProfileDialog.tsx';
+import { useLikedDesigns } from '../../designs/api/liked-designs.ts';
+import { FAILED_FETCH_MY_DESIGNS, useMyDesigns } from '../../designs/api/my-designs.ts';
+import { QueryDesignGrid } from '../../designs/components/QueryDesignGrid.tsx';
+import { EditProfileForm } from '../components/EditProfileForm.tsx';
 import { MyCollectionsList } from '../components/MyCollectionsList.tsx';
 import { NotAuthorized } from '../components/NotAuthorized.tsx';
-import { ProfileHeader } from '../components/ProfileHeader.tsx';
-import { TabLinks, TabList, TabPanel, tabLinkClass } from '../components/Tabs.tsx';
-import { searchWithTab, tabFromAddress } from '../tabs.ts';
 import { useReportUnauthorized } from '../unauthorized.ts';
 import styles from './DashboardPage.module.css';
 
@@ -54,15 +55,12 @@ export default function DashboardPage() {
     <div className={styles.page}>
       <title>Dashboard · PrintMarket</title>
       <ProfileHeader
-        username={user.username}
-        name={user.name}
-        bio={user.bio}
-        location={user.location}
-        profilePicture={user.profilePicture}
-        bannerImage={user.bannerImage}
+        user={user}
+        joinedAt={user.createdAt}
+        bioTitle="Bio"
         socialLinks={user.socialLinks}
-        createdAt={user.createdAt}
         stats={user.stats}
+        designsLabel="Total Designs"
         actions={
           <button
             type="button"
@@ -100,7 +98,10 @@ export default function DashboardPage() {
         </TabPanel>
       </section>
 
-      <EditProfileDialog open={editing} onClose={() => setEditing(false)} user={user} />
+      {/* The Edit Profile modal (spec section 2). */}
+      <Dialog open={editing} onClose={() => setEditing(false)} title="Edit Profile">
+        {(close) => <EditProfileForm user={user} onSaved={close} onCancel={close} />}
+      </Dialog>
     </div>
   );
 }
@@ -111,7 +112,7 @@ function MyDesignsPanel({ user, onUnauthorized }: PanelProps & { user: SessionUs
   const query = useMyDesigns(user.id);
   useReportUnauthorized(query.error, onUnauthorized);
   return (
-    <DesignCardGrid
+    <QueryDesignGrid
       query={query}
       label="My designs"
       empty="No designs uploaded yet."
@@ -130,7 +131,7 @@ function LikedDesignsPanel({ user, onUnauthorized }: PanelProps & { user: Sessio
   const query = useLikedDesigns(user.username);
   useReportUnauthorized(query.error, onUnauthorized);
   return (
-    <DesignCardGrid
+    <QueryDesignGrid
       query={query}
       label="Liked designs"
       empty="You have not liked any designs yet."

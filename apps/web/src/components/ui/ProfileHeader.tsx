@@ -1,0 +1,140 @@
+import type { SocialLinks } from '@printmarket/shared/auth';
+import { type PublicProfile, SOCIAL_MSG } from '@printmarket/shared/social';
+import type { UserStats } from '@printmarket/shared/types';
+import type { ReactNode } from 'react';
+import { mediaUrl } from '../../lib/media.ts';
+import { Avatar } from './Avatar.tsx';
+import styles from './ProfileHeader.module.css';
+
+/** What the header shows of a person: the fields the dashboard's user and a public profile share. */
+export type ProfileHeaderUser = Pick<
+  PublicProfile,
+  'username' | 'name' | 'bio' | 'location' | 'profilePicture' | 'bannerImage'
+>;
+
+type ProfileHeaderProps = {
+  user: ProfileHeaderUser;
+  /** When they joined, shown beside the location (the dashboard shows it). */
+  joinedAt?: string | null;
+  /** Titles the bio (the dashboard's 'Bio'); a public profile shows it untitled. */
+  bioTitle?: string;
+  /** Listed under the bio (the dashboard); a public profile has them in its About tab. */
+  socialLinks?: SocialLinks | null;
+  /** Null while the counters load. */
+  stats: UserStats | null;
+  /** The first counter's name: 'Total Designs' on the dashboard, 'Designs' on a public profile. */
+  designsLabel: string;
+  /** Buttons beside the name: Edit Profile on the dashboard, Follow on someone else's profile. */
+  actions: ReactNode;
+};
+
+const SOCIAL_LABELS: Record<keyof SocialLinks, string> = {
+  instagram: 'Instagram',
+  twitter: 'Twitter',
+  custom: 'Website',
+};
+
+const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+const countFormat = new Intl.NumberFormat('en-US');
+
+/**
+ * The top of a profile, on the dashboard and on public profiles (spec section 2): banner, picture,
+ * username, location, the actions, bio and counters.
+ */
+export function ProfileHeader({
+  user,
+  joinedAt,
+  bioTitle,
+  socialLinks,
+  stats,
+  designsLabel,
+  actions,
+}: ProfileHeaderProps) {
+  const banner = mediaUrl(user.bannerImage, '');
+  const links = Object.entries(socialLinks ?? {}).filter(([, url]) => Boolean(url)) as [
+    keyof SocialLinks,
+    string,
+  ][];
+  const joined = joinedAt ? new Date(joinedAt) : null;
+
+  return (
+    <section className={styles.header} aria-labelledby="profile-username">
+      <div className={styles.banner}>
+        {/* Without a banner of their own, people get the decorative default from the stylesheet. */}
+        {banner && <img src={banner} alt="" className={styles.bannerImage} />}
+      </div>
+      <div className={styles.body}>
+        <div className={styles.identity}>
+          <Avatar
+            src={user.profilePicture}
+            alt={`${user.username}'s profile picture`}
+            size={128}
+            className={styles.avatar}
+          />
+          <div className={styles.names}>
+            <h1 id="profile-username" className={styles.username}>
+              {user.username}
+            </h1>
+            {user.name && user.name !== user.username && <p className={styles.name}>{user.name}</p>}
+            <p className={styles.meta}>
+              <span className={styles.location}>
+                <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+                  <path
+                    d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                  />
+                  <circle cx="12" cy="9.5" r="2.5" fill="currentColor" />
+                </svg>
+                <span className="visually-hidden">Location: </span>
+                {user.location || SOCIAL_MSG.noLocation}
+              </span>
+              {joined && !Number.isNaN(joined.getTime()) && <span>Joined {joinedFormat.format(joined)}</span>}
+            </p>
+          </div>
+          <div className={styles.actions}>{actions}</div>
+        </div>
+
+        <div className={styles.about}>
+          {bioTitle && <h2 className={styles.aboutTitle}>{bioTitle}</h2>}
+          <p className={user.bio ? styles.bio : styles.empty}>{user.bio || SOCIAL_MSG.noBio}</p>
+          {links.length > 0 && (
+            <ul className={styles.links}>
+              {links.map(([kind, url]) => (
+                <li key={kind}>
+                  <a href={url} target="_blank" rel="noopener noreferrer nofollow">
+                    {SOCIAL_LABELS[kind]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        <dl className={styles.stats} aria-busy={stats === null}>
+          <Stat label={designsLabel} value={stats?.designs} testId="designs-count" />
+          <Stat label="Followers" value={stats?.followers} testId="followers-count" />
+          <Stat label="Following" value={stats?.following} testId="following-count" />
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function Stat({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
+  return (
+    <div className={styles.stat}>
+      <dt className={styles.statLabel}>{label}</dt>
+      <dd className={styles.statValue} data-testid={testId}>
+        {value === undefined ? (
+          <span className={styles.statPending}>
+            <span className="visually-hidden">Loading</span>
+          </span>
+        ) : (
+          countFormat.format(value)
+        )}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { CARD_ROTATION_MS_OTHER } from '@printmarket/shared/constants';
+import type { DesignCard as DesignCardData } from '@printmarket/shared/types';
+import type { ReactNode } from 'react';
+import { CardGrid } from '../../../components/ui/CardGrid.tsx';
+import { DesignCard } from './DesignCard.tsx';
+import { DesignCardSkeleton } from './DesignCardSkeleton.tsx';
+
+type DesignCardGridProps = {
+  designs: readonly DesignCardData[];
+  /** Names the list for screen readers, when no heading does. */
+  label?: string;
+  /** The id of the heading that names the list. */
+  labelledBy?: string;
+  /** Spec section 9: 5 s between pictures on home and search, 3 s in other lists. */
+  rotationMs?: number;
+  /** The card titles' level, under the heading of the list. */
+  headingLevel?: 'h2' | 'h3';
+  /** How many cards, from the first, load their picture at once (the first row on wide screens). */
+  priorityCount?: number;
+  /** True while these are the previous page's cards. */
+  stale?: boolean;
+  /** Shown under a card (the collection owner's Remove button). */
+  footer?: (design: DesignCardData) => ReactNode;
+};
+
+/** Design cards in the app's grid of 1 to 4 columns: home, search, profiles, dashboard, collections. */
+export function DesignCardGrid({
+  designs,
+  label,
+  labelledBy,
+  rotationMs = CARD_ROTATION_MS_OTHER,
+  headingLevel = 'h3',
+  priorityCount = 0,
+  stale,
+  footer,
+}: DesignCardGridProps) {
+  return (
+    <CardGrid label={label} labelledBy={labelledBy} stale={stale}>
+      {designs.map((design, i) => (
+        <li key={design._id}>
+          <DesignCard
+            design={design}
+            rotationMs={rotationMs}
+            headingLevel={headingLevel}
+            priority={i < priorityCount}
+          />
+          {footer?.(design)}
+        </li>
+      ))}
+    </CardGrid>
+  );
+}
+
+/** The grid's outline while its first cards load. */
+export function DesignCardGridSkeleton({ count }: { count: number }) {
+  return (
+    <CardGrid placeholder>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own.
+        <li key={i}>
+          <DesignCardSkeleton />
+        </li>
+      ))}
+    </CardGrid>
+  );
+}
