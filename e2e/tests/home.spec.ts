@@ -24,9 +24,14 @@ test('home lists demo designs newest first, pages with pagination and scrolls to
 
 test('changing the sort changes the heading and order and goes back to page 1', async ({ page }) => {
   await page.goto('/?page=2');
+  await expect(page.locator('main article')).toHaveCount(12);
+  const popular = page.waitForResponse((res) => res.url().includes('/api/designs/most-popular'));
   await page.getByRole('combobox').selectOption({ label: 'Sort: Most Popular' });
   await expect(page.getByRole('heading', { name: 'Most Popular Models' })).toBeVisible();
   await expect(page).not.toHaveURL(/page=2/);
+  await popular;
+  // The previous page's cards stay, dimmed, until the new order has arrived and is drawn.
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
   const views = await page.locator('main article').evaluateAll((cards) =>
     cards.map((card) => {
       const label =
