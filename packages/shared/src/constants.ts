@@ -17,6 +17,10 @@ export type Category = (typeof CATEGORIES)[number];
 export const DESIGN_SORTS = ['newest', 'most-popular', 'most-downloaded'] as const;
 export type DesignSort = (typeof DESIGN_SORTS)[number];
 
+/** Tags of a design: at most this many, each at most this long (the search's tag filter too). */
+export const TAGS_MAX = 20;
+export const TAG_MAX_LENGTH = 30;
+
 export const PAGE_SIZE_DEFAULT = 12;
 /** Largest page a client may ask for; protects the database from `limit=100000`. */
 export const PAGE_SIZE_MAX = 48;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES } from './constants.ts';
+import { CATEGORIES, TAG_MAX_LENGTH, TAGS_MAX } from './constants.ts';
 
 /** User-facing texts of the upload wizard and the edit page (spec sections 5 and 8), verbatim. */
 export const UPLOAD_MSG = {
@@ -14,8 +14,6 @@ export const UPLOAD_MSG = {
 
 export const DESIGN_NAME_MAX_LENGTH = 120;
 export const DESIGN_TEXT_MAX_LENGTH = 10_000;
-export const TAGS_MAX = 20;
-export const TAG_MAX_LENGTH = 30;
 export const COLLECTION_NAME_MAX_LENGTH = 120;
 /** File names the photo and STL pickers accept (spec section 5); the server checks the content too. */
 export const STL_EXTENSIONS = ['.stl'] as const;

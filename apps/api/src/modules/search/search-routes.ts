@@ -1,6 +1,5 @@
-import { CATEGORIES, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@printmarket/shared/constants';
+import { CATEGORIES, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, TAG_MAX_LENGTH } from '@printmarket/shared/constants';
 import { PRICE_FILTERS, SEARCH_MSG, SEARCH_QUERY_MAX_LENGTH } from '@printmarket/shared/search';
-import { TAG_MAX_LENGTH } from '@printmarket/shared/uploads';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';

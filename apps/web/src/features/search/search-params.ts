@@ -1,6 +1,5 @@
-import { CATEGORIES, type Category } from '@printmarket/shared/constants';
+import { CATEGORIES, type Category, TAG_MAX_LENGTH } from '@printmarket/shared/constants';
 import { PRICE_FILTERS, type PriceFilter } from '@printmarket/shared/search';
-import { TAG_MAX_LENGTH } from '@printmarket/shared/uploads';
 
 /**
  * The search screen keeps everything in its address (`/search?query=vase&category=Home&page=2`),

@@ -1,6 +1,5 @@
-import { CATEGORIES, type Category } from '@printmarket/shared/constants';
+import { CATEGORIES, type Category, TAG_MAX_LENGTH } from '@printmarket/shared/constants';
 import { PRICE_FILTERS, type PriceFilter } from '@printmarket/shared/search';
-import { TAG_MAX_LENGTH } from '@printmarket/shared/uploads';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import button from '../../../app/styles/button.module.css';
 import { normaliseTag, type SearchParams, withFilters } from '../search-params.ts';

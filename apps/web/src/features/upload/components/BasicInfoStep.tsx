@@ -1,5 +1,5 @@
-import { CATEGORIES } from '@printmarket/shared/constants';
-import { DESIGN_NAME_MAX_LENGTH, DESIGN_TEXT_MAX_LENGTH, TAGS_MAX } from '@printmarket/shared/uploads';
+import { CATEGORIES, TAGS_MAX } from '@printmarket/shared/constants';
+import { DESIGN_NAME_MAX_LENGTH, DESIGN_TEXT_MAX_LENGTH } from '@printmarket/shared/uploads';
 import type { UseFormRegister } from 'react-hook-form';
 import fieldStyles from '../../../components/form/Field.module.css';
 import { Field } from '../../../components/form/Field.tsx';
