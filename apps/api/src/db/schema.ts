@@ -1,3 +1,4 @@
+import type { StlAnalysis } from '@printmarket/shared/types';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Table types for Kysely. Columns are snake_case in SQL and here; services map them to the API. */
@@ -81,14 +82,8 @@ export interface DesignFilesTable {
   created_at: DefaultedTimestamp;
 }
 
-export type StlAnalysisJson = {
-  format: 'binary' | 'ascii';
-  triangles: number;
-  sizeMm: [number, number, number];
-  volumeCm3: number;
-  areaCm2: number;
-  closed: boolean | null;
-};
+/** A design file's stored analysis: what the API hands out as `analysis`. */
+export type StlAnalysisJson = StlAnalysis;
 
 export interface CollectionsTable {
   id: Generated<string>;

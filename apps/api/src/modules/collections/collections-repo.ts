@@ -1,5 +1,6 @@
-import { type Insertable, sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { sameUsername } from '../../db/same-username.ts';
 import type { CollectionsTable } from '../../db/schema.ts';
 import { cardColumns } from '../designs/card-query.ts';
 
@@ -44,7 +45,7 @@ export class CollectionsRepo {
     return this.db
       .selectFrom('users')
       .select('id')
-      .where(sql<boolean>`lower(username) = lower(${username})`)
+      .where(sameUsername('username', username))
       .executeTakeFirst();
   }
 

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { receiveMultipart } from '../../lib/multipart.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
-import { attachmentDisposition } from '../../lib/zip/download-names.ts';
+import { sendZip } from '../../lib/zip/send-zip.ts';
 import type { CollectionZip } from './collection-zip.ts';
 import { CollectionsRepo } from './collections-repo.ts';
 import { CollectionsService } from './collections-service.ts';
@@ -75,14 +75,14 @@ export function collectionsRoutes(
     '/api/collections/:id/download-all',
     { exposeHeadRoute: false },
     async (request, reply) =>
-      sendZip(reply, collections, await collections.zip(await request.viewer(), request.params.id)),
+      sendCollectionZip(reply, collections, await collections.zip(await request.viewer(), request.params.id)),
   );
 
   app.get<{ Params: { id: string; designId: string } }>(
     '/api/collections/:id/download-one/:designId',
     { exposeHeadRoute: false },
     async (request, reply) =>
-      sendZip(
+      sendCollectionZip(
         reply,
         collections,
         await collections.zip(await request.viewer(), request.params.id, request.params.designId),
@@ -90,21 +90,7 @@ export function collectionsRoutes(
   );
 }
 
-function sendZip(reply: import('fastify').FastifyReply, collections: CollectionsService, zip: CollectionZip) {
-  reply
-    .header('content-type', 'application/zip')
-    .header('content-disposition', attachmentDisposition(zip.fileName))
-    .header('cache-control', 'private, no-store')
-    .header('content-length', String(zip.size));
-  // Counted once the last byte left; an aborted transfer ends with 'close' alone.
-  reply.raw.once('finish', () => {
-    collections
-      .countDownloads(zip.designIds)
-      .catch((err) => reply.log.error({ err }, 'download count failed'));
-  });
-  // A client that goes away mid-archive must not leave a storage read open.
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) zip.abort();
-  });
-  return reply.send(zip.stream);
+/** A completed collection ZIP counts one download for each design in it. */
+function sendCollectionZip(reply: FastifyReply, collections: CollectionsService, zip: CollectionZip) {
+  return sendZip(reply, zip, zip.fileName, () => collections.countDownloads(zip.designIds));
 }

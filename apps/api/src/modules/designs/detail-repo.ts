@@ -2,6 +2,7 @@ import type { ProfileDesignSort } from '@printmarket/shared/social';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/database.ts';
+import { sameUsername } from '../../db/same-username.ts';
 import type { DB, StlAnalysisJson } from '../../db/schema.ts';
 import { cardColumns } from './card-query.ts';
 
@@ -27,7 +28,7 @@ export class DesignDetailRepo {
   /** Owner names match whatever the case, as usernames are unique without regard to case. */
   findByOwnerAndSlug(username: string, slug: string) {
     return this.#detailQuery()
-      .where(sql<boolean>`lower(users.username) = lower(${username})`)
+      .where(sameUsername('users.username', username))
       .where('designs.slug', '=', slug)
       .executeTakeFirst();
   }
@@ -67,12 +68,12 @@ export class DesignDetailRepo {
     return this.db
       .selectFrom('users')
       .select('id')
-      .where(sql<boolean>`lower(username) = lower(${username})`)
+      .where(sameUsername('username', username))
       .unionAll(
         this.db
           .selectFrom('username_history')
           .select('user_id as id')
-          .where(sql<boolean>`lower(username) = lower(${username})`),
+          .where(sameUsername('username', username)),
       )
       .limit(1)
       .executeTakeFirst();

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
-import { attachmentDisposition } from '../../lib/zip/download-names.ts';
+import { sendZip, whenDelivered } from '../../lib/zip/send-zip.ts';
 import type { FileDeliveryService } from './file-delivery-service.ts';
 
 type FileParams = { Params: { fileId: string } };
@@ -36,7 +36,7 @@ export function fileDeliveryRoutes(app: FastifyInstance, delivery: FileDeliveryS
       throw new AppError(416, 'RANGE_NOT_SATISFIABLE', 'The requested range is outside the file.');
     }
     const designId = answer.countsDownloadOf;
-    if (designId) countWhenFinished(reply, () => delivery.countDownload(designId));
+    if (designId) whenDelivered(reply, () => delivery.countDownload(designId));
     return reply.code(answer.status).send(answer.body);
   });
 
@@ -45,27 +45,7 @@ export function fileDeliveryRoutes(app: FastifyInstance, delivery: FileDeliveryS
     { exposeHeadRoute: false },
     async (request, reply) => {
       const zip = await delivery.zip(request.params.designId, await request.viewer());
-      reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', attachmentDisposition(zip.fileName))
-        .header('cache-control', 'private, no-store');
-      reply.header('content-length', String(zip.size));
-      countWhenFinished(reply, () => delivery.countDownload(zip.designId));
-      // A client that goes away mid-archive must not leave a storage read open.
-      reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) zip.abort();
-      });
-      return reply.send(zip.stream);
+      return sendZip(reply, zip, zip.fileName, () => delivery.countDownload(zip.designId));
     },
   );
-}
-
-/**
- * 'finish' fires once the last byte was handed to the network; an aborted transfer ends with
- * 'close' alone, so it is not counted.
- */
-function countWhenFinished(reply: FastifyReply, count: () => Promise<void>) {
-  reply.raw.once('finish', () => {
-    count().catch((err) => reply.log.error({ err }, 'download count failed'));
-  });
 }

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { sameUsername } from '../../db/same-username.ts';
 
 /** SQL for liking designs. */
 export class DesignLikesRepo {
@@ -10,7 +10,7 @@ export class DesignLikesRepo {
       .selectFrom('designs')
       .innerJoin('users', 'users.id', 'designs.user_id')
       .select('designs.id')
-      .where(sql<boolean>`lower(users.username) = lower(${username})`)
+      .where(sameUsername('users.username', username))
       .where('designs.slug', '=', slug)
       .executeTakeFirst();
   }

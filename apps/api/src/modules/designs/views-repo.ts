@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { sameUsername } from '../../db/same-username.ts';
 
 /** SQL for the view counter and its hourly log. */
 export class DesignViewsRepo {
@@ -17,7 +17,7 @@ export class DesignViewsRepo {
         .selectFrom('designs')
         .innerJoin('users', 'users.id', 'designs.user_id')
         .select(['designs.id', 'designs.views'])
-        .where(sql<boolean>`lower(users.username) = lower(${username})`)
+        .where(sameUsername('users.username', username))
         .where('designs.slug', '=', slug)
         .executeTakeFirst();
       if (!design) return undefined;

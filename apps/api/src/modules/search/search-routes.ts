@@ -1,9 +1,9 @@
-import { CATEGORIES, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, TAG_MAX_LENGTH } from '@printmarket/shared/constants';
+import { CATEGORIES, TAG_MAX_LENGTH } from '@printmarket/shared/constants';
 import { PRICE_FILTERS, SEARCH_MSG, SEARCH_QUERY_MAX_LENGTH } from '@printmarket/shared/search';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { parseInput } from '../../lib/validate.ts';
+import { pagingQuery, parseInput } from '../../lib/validate.ts';
 import { SearchRepo } from './search-repo.ts';
 import { SearchService } from './search-service.ts';
 
@@ -17,7 +17,7 @@ const canonicalCategory = (value: unknown) =>
     ? (CATEGORIES.find((c) => c.toLowerCase() === value.trim().toLowerCase()) ?? value)
     : value;
 
-const searchQuery = z.object({
+const searchQuery = pagingQuery.extend({
   query: z
     .string({
       error: (issue) => (issue.input === undefined ? SEARCH_MSG.queryRequired : 'Send the search text once.'),
@@ -25,18 +25,6 @@ const searchQuery = z.object({
     .trim()
     .min(1, SEARCH_MSG.queryRequired)
     .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_MSG.queryTooLong),
-  page: z.coerce
-    .number('page must be a number.')
-    .int('page must be a whole number.')
-    .min(1, 'page must be 1 or more.')
-    .max(10_000, 'page must be at most 10000.')
-    .default(1),
-  limit: z.coerce
-    .number('limit must be a number.')
-    .int('limit must be a whole number.')
-    .min(1, 'limit must be 1 or more.')
-    .default(PAGE_SIZE_DEFAULT)
-    .transform((n) => Math.min(n, PAGE_SIZE_MAX)),
   category: z.preprocess(
     (value) => canonicalCategory(blankToUndefined(value)),
     z.enum(CATEGORIES, `category must be one of ${CATEGORIES.join(', ')}.`).optional(),

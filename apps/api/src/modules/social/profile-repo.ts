@@ -1,5 +1,6 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { sameUsername } from '../../db/same-username.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -46,7 +47,7 @@ export class ProfileRepo {
         'users.created_at',
         ...statsColumns(eb),
       ])
-      .where(sql<boolean>`lower(users.username) = lower(${username})`)
+      .where(sameUsername('users.username', username))
       .executeTakeFirst();
   }
 
@@ -56,7 +57,7 @@ export class ProfileRepo {
       .selectFrom('username_history')
       .innerJoin('users', 'users.id', 'username_history.user_id')
       .select('users.username')
-      .where(sql<boolean>`lower(username_history.username) = lower(${oldUsername})`)
+      .where(sameUsername('username_history.username', oldUsername))
       .executeTakeFirst();
     return row?.username;
   }

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { sameUsername } from '../../db/same-username.ts';
 import type { SocialLinksJson } from '../../db/schema.ts';
 
 /** SQL for people's accounts and profiles. */
@@ -93,7 +93,7 @@ export class UsersRepo {
         const reserved = await trx
           .selectFrom('username_history')
           .select('user_id')
-          .where(sql<boolean>`lower(username) = lower(${change.username})`)
+          .where(sameUsername('username', change.username))
           .where('user_id', '<>', userId)
           .executeTakeFirst();
         onRenamed({ newNameReserved: reserved !== undefined });
