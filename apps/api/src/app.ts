@@ -25,7 +25,11 @@ import { DesignsRepo } from './modules/designs/repo.ts';
 import { designsRoutes } from './modules/designs/routes.ts';
 import { DesignsService } from './modules/designs/service.ts';
 import { designUploads } from './modules/designs/upload-module.ts';
+import type { PaymentsPort } from './modules/payments/payments-port.ts';
+import { choosePayments, paymentsRoutes } from './modules/payments/payments-routes.ts';
+import { plansRoutes } from './modules/plans/plans-routes.ts';
 import { preferencesRoutes } from './modules/preferences/preferences-routes.ts';
+import { purchasesRoutes } from './modules/purchases/purchases-routes.ts';
 import { searchRoutes } from './modules/search/search-routes.ts';
 import { socialRoutes } from './modules/social/social-module.ts';
 import { UsersRepo } from './modules/users/repo.ts';
@@ -37,6 +41,8 @@ export type AppDeps = {
   db: Database;
   files: FileStore;
   jwtSecret: Uint8Array;
+  /** The payment adapter; by default the one the configuration asks for (tests pass their own). */
+  payments?: PaymentsPort | null;
   /** pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
 };
@@ -88,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     new GoogleSignInService(new GoogleOidcClient(config.google, config.publicUrl), new GoogleRepo(db), auth);
   const users = new UsersService(new UsersRepo(db), files);
   const designs = new DesignsService(new DesignsRepo(db));
+  const payments = deps.payments === undefined ? choosePayments(config.payments) : deps.payments;
   registerAuthContext(app, (token) => auth.authenticate(token));
   purgeExpiredSessionsHourly(app, auth);
 
@@ -99,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       companyName: config.legal.companyName,
       contactEmail: config.legal.contactEmail,
       serverLocation: config.legal.serverLocation,
+      paymentsMode: payments?.mode ?? 'off',
     }),
   );
   authRoutes(app, auth, users);
@@ -112,6 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   socialRoutes(app, { db });
   preferencesRoutes(app, { db });
   passwordChangeRoutes(app, { db, config });
+  paymentsRoutes(app, { db, payments, publicUrl: config.publicUrl });
+  plansRoutes(app, { db });
+  purchasesRoutes(app, { db, payments });
   uploadsRoute(app, files);
   await serveWebApp(app, config.webDistDir);
   return app;

@@ -56,6 +56,16 @@ const envSchema = z.object({
   UPLOAD_LEFTOVER_MINUTES: z.coerce.number().min(0).default(60),
   /** The STL preview worker script; default: dist/preview-worker.js beside the bundled server. */
   PREVIEW_WORKER_FILE: optionalText,
+  /** Stripe takes payments when its secret key is set (then the webhook secret is needed too). */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Where the Stripe SDK sends its calls; only tests point it elsewhere (a local fake). */
+  STRIPE_API_BASE: z.url().optional(),
+  /** Without Stripe, the local test-mode sandbox takes (pretend) payments unless this is false. */
+  PAYMENTS_SANDBOX: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -75,6 +85,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
   if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
     throw new Error(
       'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set',
+    );
+  }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',
     );
   }
   return {
@@ -118,6 +133,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
       maxFiles: e.UPLOAD_MAX_FILES,
       leftoverMinAgeMs: Math.round(e.UPLOAD_LEFTOVER_MINUTES * 60_000),
       previewWorkerFile: e.PREVIEW_WORKER_FILE ? path.resolve(e.PREVIEW_WORKER_FILE) : undefined,
+    },
+    payments: {
+      stripe: e.STRIPE_SECRET_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+            apiBase: e.STRIPE_API_BASE,
+          }
+        : undefined,
+      sandboxEnabled: e.PAYMENTS_SANDBOX,
     },
   };
 }

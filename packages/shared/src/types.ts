@@ -58,6 +58,8 @@ export type PublicConfig = {
   companyName: string;
   contactEmail: string;
   serverLocation: string;
+  /** How payments are taken: the provider, the local test-mode sandbox, or not at all. */
+  paymentsMode: 'stripe' | 'sandbox' | 'off';
 };
 
 /** What the STL analyser found in a model file (sizes in millimetres). */
@@ -120,6 +122,11 @@ export type DesignDetail = {
   /** Whether the viewer may open the STL files in the 3D viewer. */
   canViewModel: boolean;
   canEdit: boolean;
+  /**
+   * Whether the viewer may buy the design on its own now: paid, not theirs, not yet theirs, sold
+   * individually (not only through its collection) by a seller who can take payments.
+   */
+  canPurchase: boolean;
 };
 
 /** Where `/design/{slug}` leads: the canonical `/design/{username}/{slug}`. */
@@ -153,4 +160,19 @@ export type CollectionSummary = {
   allowIndividualPurchase: boolean;
   pricing: CollectionPricing;
   createdAt: string;
+  /** The viewer's standing, on GET /api/collections/{id} only (lists leave it out). */
+  access?: CollectionViewerAccess;
+};
+
+/** What the viewer of a collection page may do with it. */
+export type CollectionViewerAccess = {
+  /** The whole collection may be downloaded (owner, free, bought, or a subscription covers it). */
+  canDownload: boolean;
+  /** A one-time purchase is open to the viewer now. */
+  canPurchase: boolean;
+  /** Subscription plans cover it and the viewer has no running subscription to it. */
+  canSubscribe: boolean;
+  purchased: boolean;
+  /** The viewer's subscription that covers it, if any (active, or canceled with time left). */
+  subscription: { id: string; status: 'active' | 'canceled'; endDate: string } | null;
 };

@@ -126,6 +126,116 @@ export interface UsernameHistoryTable {
   changed_at: DefaultedTimestamp;
 }
 
+/** Payments (migration 0006). Money is integer cents in US dollars. */
+export interface SellerAccountsTable {
+  user_id: string;
+  provider_account_id: string;
+  charges_enabled: Generated<boolean>;
+  payouts_enabled: Generated<boolean>;
+  details_submitted: Generated<boolean>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface PaymentCustomersTable {
+  user_id: string;
+  provider_customer_id: string;
+  created_at: DefaultedTimestamp;
+}
+
+export interface SubscriptionPlansTable {
+  id: Generated<string>;
+  seller_id: string;
+  name: string;
+  monthly_price_cents: number;
+  annual_price_cents: number;
+  unlimited_downloads: boolean;
+  downloads_per_month: number | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface SubscriptionPlanCollectionsTable {
+  plan_id: string;
+  collection_id: string;
+}
+
+export type CheckoutKind = 'design' | 'collection' | 'subscription';
+export type PlanType = 'monthly' | 'yearly';
+
+export interface CheckoutSessionsTable {
+  id: Generated<string>;
+  provider_session_id: string | null;
+  buyer_id: string;
+  seller_id: string;
+  kind: CheckoutKind;
+  design_id: string | null;
+  collection_id: string | null;
+  plan_id: string | null;
+  plan_type: PlanType | null;
+  item_name: string;
+  price_cents: number;
+  status: Generated<'open' | 'complete' | 'canceled'>;
+  created_at: DefaultedTimestamp;
+}
+
+export interface PurchasesTable {
+  id: Generated<string>;
+  checkout_session_id: string;
+  buyer_id: string;
+  seller_id: string;
+  kind: 'design' | 'collection';
+  design_id: string | null;
+  collection_id: string | null;
+  item_name: string;
+  price_cents: number;
+  created_at: DefaultedTimestamp;
+}
+
+export interface PurchaseDesignsTable {
+  purchase_id: string;
+  design_id: string;
+}
+
+export type SubscriptionStatus = 'active' | 'canceled' | 'ended';
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  provider_subscription_id: string;
+  checkout_session_id: string;
+  subscriber_id: string;
+  seller_id: string;
+  plan_id: string | null;
+  collection_id: string | null;
+  plan_name: string;
+  plan_type: PlanType;
+  price_cents: number;
+  status: SubscriptionStatus;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  canceled_at: Timestamp | null;
+  provider_updated_at: Timestamp;
+  created_at: DefaultedTimestamp;
+}
+
+export interface EarningsTable {
+  id: Generated<string>;
+  seller_id: string;
+  /** What the money came from: `checkout:{session id}` or `invoice:{provider invoice id}`. */
+  source: string;
+  price_cents: number;
+  platform_fee_cents: number;
+  provider_fee_cents: number;
+  creator_cents: number;
+  created_at: DefaultedTimestamp;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
+  received_at: DefaultedTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -137,6 +247,16 @@ export interface DB {
   username_history: UsernameHistoryTable;
   collections: CollectionsTable;
   design_views: DesignViewsTable;
+  seller_accounts: SellerAccountsTable;
+  payment_customers: PaymentCustomersTable;
+  subscription_plans: SubscriptionPlansTable;
+  subscription_plan_collections: SubscriptionPlanCollectionsTable;
+  checkout_sessions: CheckoutSessionsTable;
+  purchases: PurchasesTable;
+  purchase_designs: PurchaseDesignsTable;
+  subscriptions: SubscriptionsTable;
+  earnings: EarningsTable;
+  payment_events: PaymentEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

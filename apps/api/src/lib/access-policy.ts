@@ -1,12 +1,15 @@
+import type { CollectionHolding } from '../db/entitlements.ts';
 import type { Viewer } from './auth-context.ts';
 
 /**
- * The one place that answers "may this person see, download or change this?". Routes and services
- * ask here and act on the answer; nothing else decides access.
+ * The one place that answers "may this person see, download, buy or change this?". Routes and
+ * services ask here and act on the answer; nothing else decides access.
  *
- * Today: designs are public to see; their files go to signed-in people when the design is free
- * or its collection grants access (a free collection), and otherwise to the owner alone (purchases
- * join in with payments). Collections: private ones are the owner's alone; only the owner changes.
+ * Designs are public to see. A design's files go to its owner, and to signed-in people when it is
+ * free, when they bought it (on its own or in a collection purchase's snapshot), or when its
+ * collection's access covers it. A collection's access: free, bought, or a live subscription
+ * (renewing, or canceled with time left). Private collections are the owner's alone; only owners
+ * change things. The facts (what the viewer holds) are read by db/entitlements.ts.
  */
 
 export type DesignAccessFacts = {
@@ -14,6 +17,8 @@ export type DesignAccessFacts = {
   isPaid: boolean;
   /** The collection the design belongs to, if any: its access covers the design. */
   collection?: CollectionAccessFacts | null;
+  /** The viewer bought the design, on its own or in a collection purchase that included it. */
+  viewerBought?: boolean;
 };
 
 export type DownloadDecision =
@@ -31,7 +36,7 @@ export function mayChangeDesign(viewer: Viewer | null, design: DesignAccessFacts
 
 export function mayDownloadDesign(viewer: Viewer | null, design: DesignAccessFacts): DownloadDecision {
   if (!viewer) return { allowed: false, reason: 'sign-in' };
-  if (isOwner(viewer, design.ownerId) || !design.isPaid) return { allowed: true };
+  if (isOwner(viewer, design.ownerId) || !design.isPaid || design.viewerBought) return { allowed: true };
   if (design.collection && mayDownloadCollection(viewer, design.collection).allowed) return { allowed: true };
   return { allowed: false, reason: 'purchase-required' };
 }
@@ -60,11 +65,14 @@ export function mayChangeCollection(viewer: Viewer | null, collection: { ownerId
 
 export type CollectionAccessFacts = CollectionVisibilityFacts & {
   pricingType: 'free' | 'oneTime' | 'subscription';
+  /** What the viewer holds of it; absent means nothing. */
+  viewerHolding?: CollectionHolding;
 };
 
 /**
- * A collection's files: the owner always; anyone signed in when it is free and they may see it.
- * Paid collections (one-time or subscription) need a purchase, which arrives with payments.
+ * A collection's files: the owner always; anyone signed in when it is free and they may see it;
+ * whoever bought it or has a live subscription covering it (even if it went private since: they
+ * paid for it).
  */
 export function mayDownloadCollection(
   viewer: Viewer | null,
@@ -73,7 +81,80 @@ export function mayDownloadCollection(
   if (!viewer) return { allowed: false, reason: 'sign-in' };
   if (isOwner(viewer, collection.ownerId)) return { allowed: true };
   if (collection.pricingType === 'free' && mayViewCollection(viewer, collection)) return { allowed: true };
+  if (holds(collection.viewerHolding)) return { allowed: true };
   return { allowed: false, reason: 'purchase-required' };
+}
+
+function holds(holding: CollectionHolding | undefined): boolean {
+  return holding !== undefined && (holding.purchased || holding.subscription !== null);
+}
+
+export type PurchaseDecision =
+  | { allowed: true }
+  | {
+      allowed: false;
+      reason: 'sign-in' | 'own-item' | 'already-owned' | 'not-for-sale' | 'seller-not-ready';
+    };
+
+export type DesignSaleFacts = DesignAccessFacts & {
+  priceCents: number;
+  /** A paid collection may sell its designs only as a whole. */
+  collectionSellsDesignsSeparately: boolean;
+  /** The seller's payout account can take payments. */
+  sellerReady: boolean;
+};
+
+/** Buying a design on its own: paid, someone else's, not already theirs, sold separately. */
+export function mayBuyDesign(viewer: Viewer | null, design: DesignSaleFacts): PurchaseDecision {
+  if (!viewer) return { allowed: false, reason: 'sign-in' };
+  if (isOwner(viewer, design.ownerId)) return { allowed: false, reason: 'own-item' };
+  if (!design.isPaid || design.priceCents <= 0) return { allowed: false, reason: 'not-for-sale' };
+  if (mayDownloadDesign(viewer, design).allowed) return { allowed: false, reason: 'already-owned' };
+  const inPaidCollection = design.collection != null && design.collection.pricingType !== 'free';
+  if (inPaidCollection && !design.collectionSellsDesignsSeparately)
+    return { allowed: false, reason: 'not-for-sale' };
+  if (!design.sellerReady) return { allowed: false, reason: 'seller-not-ready' };
+  return { allowed: true };
+}
+
+export type CollectionSaleFacts = CollectionAccessFacts & { priceCents: number; sellerReady: boolean };
+
+/** A one-time purchase of a collection the viewer may see and has not bought. */
+export function mayBuyCollection(viewer: Viewer | null, collection: CollectionSaleFacts): PurchaseDecision {
+  if (!viewer) return { allowed: false, reason: 'sign-in' };
+  if (isOwner(viewer, collection.ownerId)) return { allowed: false, reason: 'own-item' };
+  if (
+    collection.pricingType !== 'oneTime' ||
+    collection.priceCents <= 0 ||
+    !mayViewCollection(viewer, collection)
+  )
+    return { allowed: false, reason: 'not-for-sale' };
+  if (collection.viewerHolding?.purchased) return { allowed: false, reason: 'already-owned' };
+  if (!collection.sellerReady) return { allowed: false, reason: 'seller-not-ready' };
+  return { allowed: true };
+}
+
+/**
+ * Subscribing through one of the seller's plans that covers the collection. One running
+ * subscription at a time: a canceled one running out may be replaced by a new one.
+ */
+export function maySubscribe(
+  viewer: Viewer | null,
+  collection: CollectionAccessFacts & { sellerReady: boolean; planCoversIt: boolean },
+): PurchaseDecision {
+  if (!viewer) return { allowed: false, reason: 'sign-in' };
+  if (isOwner(viewer, collection.ownerId)) return { allowed: false, reason: 'own-item' };
+  if (collection.pricingType === 'free' || !collection.planCoversIt || !mayViewCollection(viewer, collection))
+    return { allowed: false, reason: 'not-for-sale' };
+  if (collection.viewerHolding?.purchased || collection.viewerHolding?.subscription === 'renewing')
+    return { allowed: false, reason: 'already-owned' };
+  if (!collection.sellerReady) return { allowed: false, reason: 'seller-not-ready' };
+  return { allowed: true };
+}
+
+/** Cancelling a subscription, and reading a checkout: the person it belongs to, no one else. */
+export function mayManageOwnRecord(viewer: Viewer | null, record: { holderId: string }): boolean {
+  return viewer !== null && viewer.id === record.holderId;
 }
 
 export type FollowDecision = { allowed: true } | { allowed: false; reason: 'sign-in' | 'self' };

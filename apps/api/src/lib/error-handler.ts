@@ -20,6 +20,9 @@ const KNOWN: Record<string, { status: number; message: string }> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      // A failure behind a 5xx of ours (e.g. the payment provider's) is kept in the logs.
+      if (error.status >= 500)
+        request.log.error({ err: error.cause ?? error, code: error.code }, error.message);
       return reply.code(error.status).send({ message: error.message, code: error.code });
     }
     const known = error.code ? KNOWN[error.code] : undefined;

@@ -7,8 +7,10 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The underlying failure (e.g. a provider's error), for the logs; never sent to the client. */
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'AppError';
   }
 }

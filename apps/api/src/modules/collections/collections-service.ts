@@ -4,12 +4,16 @@ import {
   collectionDesignSchema,
   collectionFieldsSchema,
 } from '@printmarket/shared/collections';
-import type { CollectionSummary, DesignCard } from '@printmarket/shared/types';
+import { centsToDollars } from '@printmarket/shared/money';
+import type { CollectionSummary, CollectionViewerAccess, DesignCard } from '@printmarket/shared/types';
 import {
+  type CollectionAccessFacts,
   isOwner,
+  mayBuyCollection,
   mayChangeCollection,
   mayDownloadCollection,
   mayDownloadDesign,
+  maySubscribe,
   mayViewCollection,
 } from '../../lib/access-policy.ts';
 import type { Viewer } from '../../lib/auth-context.ts';
@@ -21,7 +25,7 @@ import { publicImageKey, publicImageUrl } from '../../lib/public-images.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { uuid7 } from '../../lib/uploads/uuid7.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { centsToDollars, toDesignCard } from '../designs/present.ts';
+import { toDesignCard } from '../designs/present.ts';
 import { type CollectionZip, zipCollection } from './collection-zip.ts';
 import {
   type AddRefusal,
@@ -56,7 +60,38 @@ export class CollectionsService {
 
   /** GET /api/collections/{id}: a private collection is answered like a missing one to others. */
   async byId(id: string, viewer: Viewer | null): Promise<CollectionSummary> {
-    return this.#present(await this.#visible(id, viewer));
+    const row = await this.#visible(id, viewer);
+    const [summary, access] = await Promise.all([this.#present(row), this.#viewerAccess(row, viewer)]);
+    return { ...summary, access };
+  }
+
+  /** What the collection page offers this viewer: download, buy, subscribe, or what they hold. */
+  async #viewerAccess(row: CollectionRow, viewer: Viewer | null): Promise<CollectionViewerAccess> {
+    const facts = await this.#accessFacts(row, viewer);
+    const forSale = viewer !== null && !isOwner(viewer, row.owner_id) && row.pricing_type !== 'free';
+    const [sellerReady, planCoversIt, subscription] = await Promise.all([
+      forSale ? this.repo.sellerCanSell(row.owner_id) : false,
+      forSale ? this.repo.inAnyPlan(row.id) : false,
+      viewer && facts.viewerHolding?.subscription ? this.repo.liveSubscription(viewer.id, row.id) : null,
+    ]);
+    return {
+      canDownload: mayDownloadCollection(viewer, facts).allowed,
+      canPurchase: mayBuyCollection(viewer, { ...facts, priceCents: row.price_cents, sellerReady }).allowed,
+      canSubscribe: maySubscribe(viewer, { ...facts, sellerReady, planCoversIt }).allowed,
+      purchased: facts.viewerHolding?.purchased ?? false,
+      subscription: subscription
+        ? { id: subscription.id, status: subscription.status, endDate: subscription.end_date.toISOString() }
+        : null,
+    };
+  }
+
+  async #accessFacts(row: CollectionRow, viewer: Viewer | null): Promise<CollectionAccessFacts> {
+    return {
+      ownerId: row.owner_id,
+      visibility: row.visibility,
+      pricingType: row.pricing_type,
+      viewerHolding: await this.repo.holding(viewer?.id ?? null, row.id),
+    };
   }
 
   /**
@@ -148,7 +183,7 @@ export class CollectionsService {
    */
   async zip(viewer: Viewer | null, id: string, designId?: string): Promise<CollectionZip> {
     const row = await this.#visible(id, viewer);
-    const collection = { ownerId: row.owner_id, visibility: row.visibility, pricingType: row.pricing_type };
+    const collection = await this.#accessFacts(row, viewer);
     const files = await this.repo.filesForZip(row.id, designId && isUuid(designId) ? designId : undefined);
     if (designId !== undefined && files.length === 0)
       throw notFound('This design is not in the collection.', 'DESIGN_NOT_IN_COLLECTION');
@@ -158,6 +193,7 @@ export class CollectionsService {
         ? mayDownloadDesign(viewer, {
             ownerId: row.owner_id,
             isPaid: await this.#isPaid(designId),
+            viewerBought: await this.repo.boughtDesign(viewer?.id ?? null, designId),
             collection,
           })
         : collectionDecision;

@@ -2,6 +2,7 @@ import type { ProfileDesignSort } from '@printmarket/shared/social';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/database.ts';
+import { designHolding, sellerCanSell } from '../../db/entitlements.ts';
 import { sameUsername } from '../../db/same-username.ts';
 import type { DB, StlAnalysisJson } from '../../db/schema.ts';
 import { cardColumns } from './card-query.ts';
@@ -35,6 +36,15 @@ export class DesignDetailRepo {
 
   findById(id: string) {
     return this.#detailQuery().where('designs.id', '=', id).executeTakeFirst();
+  }
+
+  /** What the viewer holds of the design and its collection. */
+  holding(viewerId: string | null, designId: string, collectionId: string | null) {
+    return designHolding(this.db, viewerId, { id: designId, collectionId });
+  }
+
+  sellerCanSell(sellerId: string): Promise<boolean> {
+    return sellerCanSell(this.db, sellerId);
   }
 
   async hasLiked(userId: string, designId: string): Promise<boolean> {
@@ -148,6 +158,7 @@ function collectionOf(eb: DesignsScope) {
         'collections.user_id',
         'collections.visibility',
         'collections.pricing_type',
+        'collections.allow_individual_purchase',
       ])
       .whereRef('collections.id', '=', 'designs.collection_id'),
   ).as('collection');

@@ -1,7 +1,8 @@
 import { type ProfileDesignSort, profileDesignsQuerySchema } from '@printmarket/shared/social';
 import type { DesignCard, DesignDetail, DesignLocation } from '@printmarket/shared/types';
 import {
-  type DesignAccessFacts,
+  type DesignSaleFacts,
+  mayBuyDesign,
   mayChangeDesign,
   mayDownloadDesign,
   mayViewCollection,
@@ -73,14 +74,24 @@ export class DesignDetailService {
   }
 
   async present(row: DesignRecord, viewer: Viewer | null): Promise<DesignDetail> {
-    const facts: DesignAccessFacts = {
+    const holding = await this.repo.holding(viewer?.id ?? null, row.id, row.collection?.id ?? null);
+    const facts: DesignSaleFacts = {
       ownerId: row.owner_id,
       isPaid: row.is_paid,
+      viewerBought: holding.viewerBought,
       collection: row.collection && {
         ownerId: row.collection.user_id,
         visibility: row.collection.visibility,
         pricingType: row.collection.pricing_type,
+        viewerHolding: holding.collectionHolding,
       },
+      priceCents: row.price_cents,
+      collectionSellsDesignsSeparately: row.collection?.allow_individual_purchase ?? true,
+      // Asked only when it can matter: a paid design someone else may want to buy.
+      sellerReady:
+        viewer && row.is_paid && viewer.id !== row.owner_id
+          ? await this.repo.sellerCanSell(row.owner_id)
+          : false,
     };
     const collection =
       row.collection && mayViewCollection(viewer, { ownerId: row.collection.user_id, ...row.collection })
@@ -91,6 +102,7 @@ export class DesignDetailService {
       canDownload: mayDownloadDesign(viewer, facts).allowed,
       canViewModel: mayViewModel(viewer, facts).allowed,
       canEdit: mayChangeDesign(viewer, facts),
+      canPurchase: mayBuyDesign(viewer, facts).allowed,
       collection,
     });
   }
@@ -104,5 +116,6 @@ export type DesignRecord = DetailRow & {
     user_id: string;
     visibility: 'public' | 'private';
     pricing_type: 'free' | 'oneTime' | 'subscription';
+    allow_individual_purchase: boolean;
   } | null;
 };

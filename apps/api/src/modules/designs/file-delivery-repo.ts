@@ -1,7 +1,9 @@
 import type { Database } from '../../db/database.ts';
+import { designHolding } from '../../db/entitlements.ts';
 
 /** What the access policy needs of a design's collection (all null when it is in none). */
 const COLLECTION_FACTS = [
+  'designs.collection_id',
   'collections.user_id as collection_owner_id',
   'collections.visibility as collection_visibility',
   'collections.pricing_type as collection_pricing_type',
@@ -44,6 +46,11 @@ export class FileDeliveryRepo {
       ])
       .where('designs.id', '=', designId)
       .executeTakeFirst();
+  }
+
+  /** What the viewer bought of the design and holds of its collection. */
+  holding(viewerId: string | null, design: { id: string; collection_id: string | null }) {
+    return designHolding(this.db, viewerId, { id: design.id, collectionId: design.collection_id });
   }
 
   /** The design's files in the order its page lists them: models first, then photos. */

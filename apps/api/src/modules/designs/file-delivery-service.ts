@@ -60,13 +60,13 @@ export class FileDeliveryService {
   /** A link for the 3D viewer: free models for everyone, paid ones for those who may download. */
   async viewUrl(fileId: string, viewer: Viewer | null): Promise<SignedUrlResponse> {
     const file = await this.#file(fileId);
-    refuseUnless(mayViewModel(viewer, facts(file)), FILE_SIGN_IN);
+    refuseUnless(mayViewModel(viewer, await this.#facts(file.design_id, file, viewer)), FILE_SIGN_IN);
     return { url: this.signer.url(file.id, 'view') };
   }
 
   async downloadUrl(fileId: string, viewer: Viewer | null): Promise<SignedUrlResponse> {
     const file = await this.#file(fileId);
-    refuseUnless(mayDownloadDesign(viewer, facts(file)), FILE_SIGN_IN);
+    refuseUnless(mayDownloadDesign(viewer, await this.#facts(file.design_id, file, viewer)), FILE_SIGN_IN);
     return { url: this.signer.url(file.id, 'download') };
   }
 
@@ -116,7 +116,7 @@ export class FileDeliveryService {
   async zip(designId: string, viewer: Viewer | null): Promise<ZipAnswer> {
     const design = isUuid(designId) ? await this.repo.findDesign(designId) : undefined;
     if (!design) throw designNotFound();
-    refuseUnless(mayDownloadDesign(viewer, facts(design)), DESIGN_SIGN_IN);
+    refuseUnless(mayDownloadDesign(viewer, await this.#facts(design.id, design, viewer)), DESIGN_SIGN_IN);
     const rows = await this.repo.listFiles(design.id);
     if (rows.length === 0) throw notFound('This design has no files.', 'NO_FILES');
     const names = uniqueNames(rows.map(deliveredName));
@@ -143,6 +143,20 @@ export class FileDeliveryService {
     return this.repo.countDownload(designId);
   }
 
+  /** The access facts of a design: its own, its collection's and what the viewer holds. */
+  async #facts(designId: string, row: DesignFactsRow, viewer: Viewer | null): Promise<DesignAccessFacts> {
+    const holding = await this.repo.holding(viewer?.id ?? null, {
+      id: designId,
+      collection_id: row.collection_id,
+    });
+    const facts = designFacts(row);
+    return {
+      ...facts,
+      viewerBought: holding.viewerBought,
+      collection: facts.collection && { ...facts.collection, viewerHolding: holding.collectionHolding },
+    };
+  }
+
   async #file(fileId: string) {
     const file = isUuid(fileId) ? await this.repo.findFile(fileId) : undefined;
     if (!file) throw notFound(FILE_NOT_FOUND, 'FILE_NOT_FOUND');
@@ -162,6 +176,7 @@ export class FileDeliveryService {
 }
 
 type DesignFactsRow = {
+  collection_id: string | null;
   owner_id: string;
   is_paid: boolean;
   collection_owner_id: string | null;
@@ -169,7 +184,7 @@ type DesignFactsRow = {
   collection_pricing_type: 'free' | 'oneTime' | 'subscription' | null;
 };
 
-function facts(row: DesignFactsRow): DesignAccessFacts {
+function designFacts(row: DesignFactsRow): DesignAccessFacts {
   const inCollection =
     row.collection_owner_id !== null &&
     row.collection_visibility !== null &&

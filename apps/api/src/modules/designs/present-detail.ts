@@ -1,7 +1,7 @@
+import { centsToDollars } from '@printmarket/shared/money';
 import type { DesignDetail, DesignDetailFile } from '@printmarket/shared/types';
 import { publicImageUrl } from '../../lib/public-images.ts';
 import type { DetailFileRow } from './detail-repo.ts';
-import { centsToDollars } from './present.ts';
 
 export type DetailRow = {
   id: string;
@@ -33,6 +33,7 @@ export type DetailPermissions = {
   canDownload: boolean;
   canViewModel: boolean;
   canEdit: boolean;
+  canPurchase: boolean;
   /** The collection when the viewer may see it, else null. */
   collection: { id: string; name: string } | null;
 };

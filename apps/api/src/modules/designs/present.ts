@@ -1,9 +1,6 @@
+import { centsToDollars } from '@printmarket/shared/money';
 import type { DesignCard, DesignFile } from '@printmarket/shared/types';
 import { publicImageUrl } from '../../lib/public-images.ts';
-
-export function centsToDollars(cents: number): number {
-  return Math.round(cents) / 100;
-}
 
 type CardRow = {
   id: string;

@@ -2,7 +2,7 @@ import { PLATFORM_FEE_PERCENT, PROVIDER_FEE_PERCENT } from '@printmarket/shared/
 import type { PublicConfig } from '@printmarket/shared/types';
 import { Link } from 'react-router';
 import type { LegalSection } from '../components/LegalDocument.tsx';
-import { CREATOR_SHARE_PERCENT, feeSplit, formatCents } from '../fee-split.ts';
+import { CREATOR_SHARE_PERCENT, feeSplit, formatCents } from '@printmarket/shared/money';
 
 type Company = Pick<PublicConfig, 'companyName' | 'contactEmail'>;
 

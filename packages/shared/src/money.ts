@@ -1,4 +1,6 @@
-import { PLATFORM_FEE_PERCENT, PROVIDER_FEE_PERCENT } from '@printmarket/shared/constants';
+import { PLATFORM_FEE_PERCENT, PROVIDER_FEE_PERCENT } from './constants.ts';
+
+/** Money is integer cents in US dollars everywhere on the server; the API shows dollars. */
 
 export type FeeSplit = {
   priceCents: number;
@@ -12,6 +14,9 @@ export type FeeSplit = {
  * The creator gets what is left, so the three parts always add up to the price.
  */
 export function feeSplit(priceCents: number): FeeSplit {
+  if (!Number.isSafeInteger(priceCents) || priceCents < 0) {
+    throw new RangeError(`A price in cents is a whole number of at least 0, not ${priceCents}`);
+  }
   const platformCents = Math.round((priceCents * PLATFORM_FEE_PERCENT) / 100);
   const providerCents = Math.round((priceCents * PROVIDER_FEE_PERCENT) / 100);
   return {
@@ -27,3 +32,8 @@ export const CREATOR_SHARE_PERCENT = 100 - PLATFORM_FEE_PERCENT - PROVIDER_FEE_P
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 export const formatCents = (cents: number): string => usd.format(cents / 100);
+
+/** Cents as the API's dollar amounts (4.99), exact to the cent. */
+export function centsToDollars(cents: number): number {
+  return Math.round(cents) / 100;
+}

@@ -1,0 +1,248 @@
+import { PLATFORM_FEE_PERCENT } from '@printmarket/shared/constants';
+import { feeSplit } from '@printmarket/shared/money';
+import {
+  type CheckoutResponse,
+  type CheckoutStatus,
+  collectionCheckoutSchema,
+  designCheckoutSchema,
+  PAYMENT_MSG,
+  type PlanType,
+  subscriptionCheckoutSchema,
+} from '@printmarket/shared/payments';
+import {
+  mayBuyCollection,
+  mayBuyDesign,
+  mayManageOwnRecord,
+  maySubscribe,
+  type PurchaseDecision,
+} from '../../lib/access-policy.ts';
+import type { Viewer } from '../../lib/auth-context.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { parseInput } from '../../lib/validate.ts';
+import type { CheckoutOrder, PaymentsPort } from './payments-port.ts';
+import type { PaymentsRepo } from './payments-repo.ts';
+
+type Sale = {
+  kind: CheckoutOrder['kind'];
+  sellerId: string;
+  itemId: string;
+  itemName: string;
+  priceCents: number;
+  designId?: string;
+  collectionId?: string;
+  planId?: string;
+  planType?: PlanType;
+  /** Where the buyer returns when they leave the checkout without paying. */
+  cancelPath: string;
+};
+
+/**
+ * Opens checkouts. Everything sold is read from our rows (price, seller, what it is), checked by the
+ * access policy, and recorded as an open checkout before the provider is asked; the purchase itself
+ * is made only when the provider's verified event arrives (fulfilment-repo.ts).
+ */
+export class CheckoutService {
+  constructor(
+    private readonly repo: PaymentsRepo,
+    private readonly payments: PaymentsPort,
+    private readonly publicUrl: string,
+  ) {}
+
+  async designSession(viewer: Viewer | null, body: unknown): Promise<CheckoutResponse> {
+    const buyer = signedIn(viewer);
+    const { designId } = parseInput(designCheckoutSchema, body);
+    const design = isUuid(designId) ? await this.repo.designForSale(designId) : undefined;
+    if (!design) throw notFound('Design not found', 'DESIGN_NOT_FOUND');
+    const holding = await this.repo.designHolding(buyer.id, {
+      id: design.id,
+      collectionId: design.collection_id,
+    });
+    const inCollection = design.collection_owner_id !== null;
+    refuseUnless(
+      mayBuyDesign(buyer, {
+        ownerId: design.owner_id,
+        isPaid: design.is_paid,
+        priceCents: design.price_cents,
+        viewerBought: holding.viewerBought,
+        collection: inCollection
+          ? {
+              ownerId: design.collection_owner_id as string,
+              visibility: design.collection_visibility ?? 'public',
+              pricingType: design.collection_pricing_type ?? 'free',
+              viewerHolding: holding.collectionHolding,
+            }
+          : null,
+        collectionSellsDesignsSeparately: design.allow_individual_purchase ?? true,
+        sellerReady: await this.#sellerReady(design.owner_id),
+      }),
+    );
+    return this.#open(buyer, {
+      kind: 'design',
+      sellerId: design.owner_id,
+      itemId: design.id,
+      itemName: design.name,
+      priceCents: design.price_cents,
+      designId: design.id,
+      cancelPath: `/design/${encodeURIComponent(design.owner_username)}/${encodeURIComponent(design.slug)}`,
+    });
+  }
+
+  async collectionSession(viewer: Viewer | null, body: unknown): Promise<CheckoutResponse> {
+    const buyer = signedIn(viewer);
+    const { collectionId } = parseInput(collectionCheckoutSchema, body);
+    const collection = await this.#collection(collectionId);
+    refuseUnless(
+      mayBuyCollection(buyer, {
+        ownerId: collection.owner_id,
+        visibility: collection.visibility,
+        pricingType: collection.pricing_type,
+        priceCents: collection.price_cents,
+        viewerHolding: await this.repo.collectionHolding(buyer.id, collection.id),
+        sellerReady: await this.#sellerReady(collection.owner_id),
+      }),
+    );
+    return this.#open(buyer, {
+      kind: 'collection',
+      sellerId: collection.owner_id,
+      itemId: collection.id,
+      itemName: collection.name,
+      priceCents: collection.price_cents,
+      collectionId: collection.id,
+      cancelPath: `/collection/${collection.id}`,
+    });
+  }
+
+  async subscriptionSession(viewer: Viewer | null, body: unknown): Promise<CheckoutResponse> {
+    const buyer = signedIn(viewer);
+    const { collectionId, planId, planType } = parseInput(subscriptionCheckoutSchema, body);
+    const collection = await this.#collection(collectionId);
+    const plan = isUuid(planId) ? await this.repo.planCovering(planId, collection.id) : undefined;
+    // A plan of another seller, or one that does not include this collection, is not on offer here.
+    if (!plan || plan.seller_id !== collection.owner_id)
+      throw notFound('This subscription plan does not cover the collection.', 'PLAN_NOT_FOUND');
+    refuseUnless(
+      maySubscribe(buyer, {
+        ownerId: collection.owner_id,
+        visibility: collection.visibility,
+        pricingType: collection.pricing_type,
+        viewerHolding: await this.repo.collectionHolding(buyer.id, collection.id),
+        planCoversIt: true,
+        sellerReady: await this.#sellerReady(collection.owner_id),
+      }),
+    );
+    return this.#open(buyer, {
+      kind: 'subscription',
+      sellerId: collection.owner_id,
+      itemId: collection.id,
+      itemName: plan.name,
+      priceCents: planType === 'yearly' ? plan.annual_price_cents : plan.monthly_price_cents,
+      collectionId: collection.id,
+      planId: plan.id,
+      planType,
+      cancelPath: `/collection/${collection.id}`,
+    });
+  }
+
+  /** GET /api/payments/checkout/status: what the success page shows; it only reads. */
+  async status(viewer: Viewer | null, sessionId: unknown): Promise<CheckoutStatus> {
+    const buyer = signedIn(viewer);
+    const session =
+      typeof sessionId === 'string' && sessionId
+        ? await this.repo.checkoutByProviderId(sessionId)
+        : undefined;
+    if (!session || !mayManageOwnRecord(buyer, { holderId: session.buyer_id }))
+      throw notFound('Checkout not found.', 'CHECKOUT_NOT_FOUND');
+    return {
+      sessionId,
+      status: session.status,
+      kind: session.kind,
+      itemId: session.kind === 'design' ? session.design_id : session.collection_id,
+      itemName: session.item_name,
+    } as CheckoutStatus;
+  }
+
+  async #open(buyer: Viewer, sale: Sale): Promise<CheckoutResponse> {
+    const account = await this.repo.sellerAccount(sale.sellerId);
+    if (!account) throw conflict(PAYMENT_MSG.sellerNotConnected, 'SELLER_NOT_CONNECTED');
+    const contact = await this.repo.userContact(buyer.id);
+    if (!contact) throw unauthorized('Please sign in again.', 'NOT_SIGNED_IN');
+    const checkoutSessionId = await this.repo.openCheckout({
+      buyer_id: buyer.id,
+      seller_id: sale.sellerId,
+      kind: sale.kind,
+      design_id: sale.designId ?? null,
+      collection_id: sale.collectionId ?? null,
+      plan_id: sale.planId ?? null,
+      plan_type: sale.planType ?? null,
+      item_name: sale.itemName,
+      price_cents: sale.priceCents,
+    });
+    try {
+      const customerId = await this.#customer(buyer.id, contact);
+      const absolute = (path: string) =>
+        this.payments.mode === 'sandbox' ? path : `${this.publicUrl}${path}`;
+      const success = new URLSearchParams({ purchaseType: sale.kind, itemId: sale.itemId });
+      const { providerSessionId, url } = await this.payments.createCheckout({
+        checkoutSessionId,
+        kind: sale.kind,
+        itemName: sale.itemName,
+        priceCents: sale.priceCents,
+        planType: sale.planType ?? null,
+        applicationFeeCents: feeSplit(sale.priceCents).platformCents,
+        applicationFeePercent: PLATFORM_FEE_PERCENT,
+        sellerAccountId: account.provider_account_id,
+        customerId,
+        buyerEmail: contact.email,
+        // The provider fills in its session id (Stripe's placeholder; the sandbox does the same).
+        successUrl: absolute(`/payment-success?${success}&session_id={CHECKOUT_SESSION_ID}`),
+        cancelUrl: absolute(sale.cancelPath),
+      });
+      await this.repo.setProviderSession(checkoutSessionId, providerSessionId);
+      return { url, sessionId: providerSessionId };
+    } catch (err) {
+      await this.repo.cancelCheckout(checkoutSessionId);
+      if (err instanceof AppError) throw err;
+      throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', PAYMENT_MSG.checkoutSessionFailed, { cause: err });
+    }
+  }
+
+  async #customer(userId: string, contact: { email: string; name: string }): Promise<string> {
+    const known = await this.repo.customerOf(userId);
+    if (known) return known;
+    const { customerId } = await this.payments.createCustomer({ userId, ...contact });
+    return this.repo.saveCustomer(userId, customerId);
+  }
+
+  async #collection(collectionId: string) {
+    const collection = isUuid(collectionId) ? await this.repo.collectionForSale(collectionId) : undefined;
+    if (!collection) throw notFound('Collection not found.', 'COLLECTION_NOT_FOUND');
+    return collection;
+  }
+
+  async #sellerReady(sellerId: string): Promise<boolean> {
+    return (await this.repo.sellerAccount(sellerId))?.charges_enabled ?? false;
+  }
+}
+
+function signedIn(viewer: Viewer | null): Viewer {
+  if (!viewer) throw unauthorized('Please sign in to purchase.', 'NOT_SIGNED_IN');
+  return viewer;
+}
+
+/** The policy's refusals as the API's answers: each a clear 4xx. */
+export function refuseUnless(decision: PurchaseDecision): void {
+  if (decision.allowed) return;
+  switch (decision.reason) {
+    case 'sign-in':
+      throw unauthorized('Please sign in to purchase.', 'NOT_SIGNED_IN');
+    case 'own-item':
+      throw forbidden(PAYMENT_MSG.ownItem, 'OWN_ITEM');
+    case 'already-owned':
+      throw conflict(PAYMENT_MSG.alreadyOwned, 'ALREADY_OWNED');
+    case 'seller-not-ready':
+      throw conflict(PAYMENT_MSG.sellerNotConnected, 'SELLER_NOT_CONNECTED');
+    case 'not-for-sale':
+      throw badRequest(PAYMENT_MSG.notForSale, 'NOT_FOR_SALE');
+  }
+}

@@ -1,0 +1,241 @@
+import { feeSplit } from '@printmarket/shared/money';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { DB, PlanType } from '../../db/schema.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { PaymentEvent } from './webhook-events.ts';
+
+export type FulfilmentResult = 'applied' | 'duplicate' | 'ignored';
+
+type Trx = Transaction<DB>;
+type Logger = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/**
+ * Applies verified payment events. Each event is applied once: its id is stored in the same
+ * transaction as its effect, so a repeated or concurrent delivery finds it and changes nothing.
+ * Prices and fee splits come from our rows, never from the event or the client.
+ */
+export class Fulfilment {
+  constructor(
+    private readonly db: Database,
+    private readonly log: Logger,
+  ) {}
+
+  apply(event: PaymentEvent): Promise<FulfilmentResult> {
+    return this.db.transaction().execute(async (trx) => {
+      const fresh = await trx
+        .insertInto('payment_events')
+        .values({ id: event.eventId, type: event.type })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!fresh) return 'duplicate';
+      switch (event.kind) {
+        case 'checkout-paid':
+          return this.#checkoutPaid(trx, event);
+        case 'invoice-paid':
+          return this.#invoicePaid(trx, event);
+        case 'subscription-changed':
+          return this.#subscriptionChanged(trx, event);
+        case 'account-updated':
+          return this.#accountUpdated(trx, event);
+        default:
+          return 'ignored';
+      }
+    });
+  }
+
+  async #checkoutPaid(trx: Trx, event: Extract<PaymentEvent, { kind: 'checkout-paid' }>) {
+    const session = isUuid(event.checkoutSessionId)
+      ? await trx
+          .selectFrom('checkout_sessions')
+          .selectAll()
+          .where('id', '=', event.checkoutSessionId)
+          .forUpdate()
+          .executeTakeFirst()
+      : undefined;
+    if (!session || session.provider_session_id !== event.providerSessionId) {
+      this.log.warn({ eventId: event.eventId }, 'payment event for a checkout we did not open');
+      return 'ignored';
+    }
+    if (event.amountTotal !== null && event.amountTotal !== session.price_cents) {
+      // Never grant on a payment that differs from our price; this needs a person to look at it.
+      this.log.error(
+        {
+          eventId: event.eventId,
+          checkoutSessionId: session.id,
+          paid: event.amountTotal,
+          price: session.price_cents,
+        },
+        'paid amount differs from the checkout price; not fulfilled',
+      );
+      return 'ignored';
+    }
+    if (session.kind === 'subscription') {
+      if (!event.providerSubscriptionId) return 'ignored';
+      await trx
+        .insertInto('subscriptions')
+        .values({
+          provider_subscription_id: event.providerSubscriptionId,
+          checkout_session_id: session.id,
+          subscriber_id: session.buyer_id,
+          seller_id: session.seller_id,
+          plan_id: session.plan_id,
+          collection_id: session.collection_id,
+          plan_name: session.item_name,
+          plan_type: session.plan_type ?? 'monthly',
+          price_cents: session.price_cents,
+          status: 'active',
+          start_date: event.at,
+          // Until the provider's own period arrives (invoice.paid, subscription updates).
+          end_date: addTerm(event.at, session.plan_type ?? 'monthly'),
+          provider_updated_at: event.at,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    } else {
+      const purchase = await trx
+        .insertInto('purchases')
+        .values({
+          checkout_session_id: session.id,
+          buyer_id: session.buyer_id,
+          seller_id: session.seller_id,
+          kind: session.kind,
+          design_id: session.design_id,
+          collection_id: session.collection_id,
+          item_name: session.item_name,
+          price_cents: session.price_cents,
+        })
+        .onConflict((oc) => oc.column('checkout_session_id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (purchase && session.kind === 'collection' && session.collection_id) {
+        // The snapshot: these designs stay the buyer's whatever later happens to the collection.
+        await trx
+          .insertInto('purchase_designs')
+          .columns(['purchase_id', 'design_id'])
+          .expression((eb) =>
+            eb
+              .selectFrom('designs')
+              .select([sql.lit(purchase.id).as('purchase_id'), 'designs.id as design_id'])
+              .where('designs.collection_id', '=', session.collection_id),
+          )
+          .execute();
+      }
+      await recordEarning(trx, session.seller_id, `checkout:${session.id}`, session.price_cents);
+    }
+    await trx
+      .updateTable('checkout_sessions')
+      .set({ status: 'complete' })
+      .where('id', '=', session.id)
+      .execute();
+    return 'applied';
+  }
+
+  async #invoicePaid(trx: Trx, event: Extract<PaymentEvent, { kind: 'invoice-paid' }>) {
+    const subscription = event.providerSubscriptionId
+      ? await trx
+          .selectFrom('subscriptions')
+          .select(['id', 'seller_id', 'status'])
+          .where('provider_subscription_id', '=', event.providerSubscriptionId)
+          .forUpdate()
+          .executeTakeFirst()
+      : undefined;
+    // The first invoice can arrive before the checkout's own event: the session names the seller.
+    const sellerId =
+      subscription?.seller_id ??
+      (event.checkoutSessionId && isUuid(event.checkoutSessionId)
+        ? (
+            await trx
+              .selectFrom('checkout_sessions')
+              .select('seller_id')
+              .where('id', '=', event.checkoutSessionId)
+              .where('kind', '=', 'subscription')
+              .executeTakeFirst()
+          )?.seller_id
+        : undefined);
+    if (!sellerId) {
+      this.log.warn({ eventId: event.eventId }, 'paid invoice of a subscription we do not know');
+      return 'ignored';
+    }
+    if (event.amountPaid > 0)
+      await recordEarning(trx, sellerId, `invoice:${event.invoiceId}`, event.amountPaid);
+    if (subscription && subscription.status !== 'ended' && event.periodEnd) {
+      // A renewal moves the end forward; an old invoice arriving late never moves it back.
+      await trx
+        .updateTable('subscriptions')
+        .set({ end_date: sql<Date>`greatest(end_date, ${event.periodEnd})` })
+        .where('id', '=', subscription.id)
+        .execute();
+    }
+    return 'applied';
+  }
+
+  async #subscriptionChanged(trx: Trx, event: Extract<PaymentEvent, { kind: 'subscription-changed' }>) {
+    const row = await trx
+      .selectFrom('subscriptions')
+      .select(['id', 'status', 'end_date', 'provider_updated_at'])
+      .where('provider_subscription_id', '=', event.providerSubscriptionId)
+      .forUpdate()
+      .executeTakeFirst();
+    // Ended is final; an older description than the one applied is stale.
+    if (!row || row.status === 'ended' || event.at < row.provider_updated_at) return 'ignored';
+    const periodEnd = event.currentPeriodEnd ?? row.end_date;
+    const earlier = (a: Date, b: Date) => (a < b ? a : b);
+    const changes = {
+      renewing: { status: 'active' as const, end_date: periodEnd, canceled_at: null },
+      canceled: { status: 'canceled' as const, end_date: periodEnd, canceled_at: event.at },
+      lapsed: {
+        status: 'canceled' as const,
+        end_date: earlier(row.end_date, event.at),
+        canceled_at: event.at,
+      },
+      ended: { status: 'ended' as const, end_date: earlier(row.end_date, event.endedAt ?? event.at) },
+    }[event.state];
+    await trx
+      .updateTable('subscriptions')
+      .set({ ...changes, provider_updated_at: event.at })
+      .where('id', '=', row.id)
+      .execute();
+    return 'applied';
+  }
+
+  async #accountUpdated(trx: Trx, event: Extract<PaymentEvent, { kind: 'account-updated' }>) {
+    const updated = await trx
+      .updateTable('seller_accounts')
+      .set({
+        charges_enabled: event.chargesEnabled,
+        payouts_enabled: event.payoutsEnabled,
+        details_submitted: event.detailsSubmitted,
+        updated_at: new Date(),
+      })
+      .where('provider_account_id', '=', event.accountId)
+      .executeTakeFirst();
+    return updated.numUpdatedRows > 0n ? 'applied' : 'ignored';
+  }
+}
+
+/** One line of the ledger per sale or invoice (`source` is unique), split in whole cents. */
+async function recordEarning(db: Kysely<DB>, sellerId: string, source: string, priceCents: number) {
+  const split = feeSplit(priceCents);
+  await db
+    .insertInto('earnings')
+    .values({
+      seller_id: sellerId,
+      source,
+      price_cents: split.priceCents,
+      platform_fee_cents: split.platformCents,
+      provider_fee_cents: split.providerCents,
+      creator_cents: split.creatorCents,
+    })
+    .onConflict((oc) => oc.column('source').doNothing())
+    .execute();
+}
+
+/** One billing term after `start`: a calendar month or year. */
+export function addTerm(start: Date, planType: PlanType): Date {
+  const end = new Date(start);
+  if (planType === 'yearly') end.setUTCFullYear(end.getUTCFullYear() + 1);
+  else end.setUTCMonth(end.getUTCMonth() + 1);
+  return end;
+}

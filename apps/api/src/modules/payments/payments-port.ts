@@ -1,0 +1,66 @@
+import type { PaymentMode, PlanType } from '@printmarket/shared/payments';
+
+/**
+ * What the marketplace needs of a card payment provider. Two adapters implement it: Stripe
+ * (stripe-adapter.ts, when STRIPE_SECRET_KEY is set) and the local test-mode sandbox
+ * (sandbox-adapter.ts). Both report payments the same way: Stripe-shaped events, signed with
+ * Stripe's scheme, posted to POST /api/payments/webhook, where webhook-events.ts reads them.
+ */
+export interface PaymentsPort {
+  readonly mode: PaymentMode;
+
+  /** Opens the provider's hosted checkout for what `order` describes; answers where to send the buyer. */
+  createCheckout(order: CheckoutOrder): Promise<{ providerSessionId: string; url: string }>;
+
+  /** A connected (payout) account for a seller. */
+  createConnectedAccount(seller: { userId: string; email: string }): Promise<{ accountId: string }>;
+  /** Where the seller completes (or resumes) onboarding of their connected account. */
+  onboardingLink(
+    accountId: string,
+    urls: { refreshUrl: string; returnUrl: string },
+  ): Promise<{ url: string }>;
+  /** Where an onboarded seller manages their account (payouts, bank details). */
+  accountDashboardLink(accountId: string): Promise<{ url: string }>;
+
+  /** The provider's customer for a buyer, made on first need. */
+  createCustomer(buyer: { userId: string; email: string; name: string }): Promise<{ customerId: string }>;
+  /** The provider's customer portal (payment methods, invoices); null when the provider has none. */
+  billingPortalLink(customerId: string, returnUrl: string): Promise<{ url: string } | null>;
+
+  /**
+   * Stops renewal at the end of the paid term. Answers the end of the current term when the
+   * provider says it (the sandbox keeps no terms of its own and answers null).
+   */
+  cancelSubscriptionAtPeriodEnd(providerSubscriptionId: string): Promise<{ currentPeriodEnd: Date | null }>;
+
+  /**
+   * Checks the signature of a webhook delivery on its raw bytes (300 s tolerance) and answers the
+   * parsed event; throws WebhookSignatureError when the signature is missing, wrong or stale.
+   */
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): unknown;
+}
+
+/** Everything a checkout needs, fixed by the server from its own rows. */
+export type CheckoutOrder = {
+  /** Our checkout_sessions id: it comes back in the payment event (client_reference_id, metadata). */
+  checkoutSessionId: string;
+  kind: 'design' | 'collection' | 'subscription';
+  itemName: string;
+  /** One-time price, or the plan's price per period for a subscription. */
+  priceCents: number;
+  planType: PlanType | null;
+  /** One-time sales: the platform's fee in cents (15 % of the price). */
+  applicationFeeCents: number;
+  /** Subscriptions: the platform's fee in percent of each invoice. */
+  applicationFeePercent: number;
+  /** The seller's connected account, where the rest of the money goes. */
+  sellerAccountId: string;
+  customerId: string | null;
+  buyerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+};
+
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+}

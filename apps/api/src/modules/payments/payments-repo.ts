@@ -1,0 +1,179 @@
+import type { Insertable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { collectionHoldings, designHolding, NO_HOLDING } from '../../db/entitlements.ts';
+import type { CheckoutSessionsTable } from '../../db/schema.ts';
+
+/** SQL for checkouts, sellers' payout accounts and buyers' provider customers. */
+export class PaymentsRepo {
+  constructor(private readonly db: Database) {}
+
+  /** A design with what selling it needs: price, owner, its collection's terms. */
+  designForSale(designId: string) {
+    return this.db
+      .selectFrom('designs')
+      .innerJoin('users', 'users.id', 'designs.user_id')
+      .leftJoin('collections', 'collections.id', 'designs.collection_id')
+      .select([
+        'designs.id',
+        'designs.name',
+        'designs.slug',
+        'designs.is_paid',
+        'designs.price_cents',
+        'designs.user_id as owner_id',
+        'users.username as owner_username',
+        'designs.collection_id',
+        'collections.user_id as collection_owner_id',
+        'collections.visibility as collection_visibility',
+        'collections.pricing_type as collection_pricing_type',
+        'collections.allow_individual_purchase',
+      ])
+      .where('designs.id', '=', designId)
+      .executeTakeFirst();
+  }
+
+  collectionForSale(collectionId: string) {
+    return this.db
+      .selectFrom('collections')
+      .select(['id', 'name', 'user_id as owner_id', 'visibility', 'pricing_type', 'price_cents'])
+      .where('id', '=', collectionId)
+      .executeTakeFirst();
+  }
+
+  /** The seller's plan, when it covers the collection. */
+  planCovering(planId: string, collectionId: string) {
+    return this.db
+      .selectFrom('subscription_plans')
+      .innerJoin(
+        'subscription_plan_collections',
+        'subscription_plan_collections.plan_id',
+        'subscription_plans.id',
+      )
+      .select([
+        'subscription_plans.id',
+        'subscription_plans.name',
+        'subscription_plans.seller_id',
+        'subscription_plans.monthly_price_cents',
+        'subscription_plans.annual_price_cents',
+      ])
+      .where('subscription_plans.id', '=', planId)
+      .where('subscription_plan_collections.collection_id', '=', collectionId)
+      .executeTakeFirst();
+  }
+
+  async anyPlanCovers(collectionId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('subscription_plan_collections')
+      .select('plan_id')
+      .where('collection_id', '=', collectionId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  designHolding(viewerId: string, design: { id: string; collectionId: string | null }) {
+    return designHolding(this.db, viewerId, design);
+  }
+
+  async collectionHolding(viewerId: string, collectionId: string) {
+    return (await collectionHoldings(this.db, viewerId, [collectionId])).get(collectionId) ?? NO_HOLDING;
+  }
+
+  sellerAccount(userId: string) {
+    return this.db.selectFrom('seller_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  sellerAccountById(accountId: string) {
+    return this.db
+      .selectFrom('seller_accounts')
+      .selectAll()
+      .where('provider_account_id', '=', accountId)
+      .executeTakeFirst();
+  }
+
+  /** Keeps the first account made for the seller, should two requests race to make one. */
+  async saveSellerAccount(userId: string, accountId: string) {
+    await this.db
+      .insertInto('seller_accounts')
+      .values({ user_id: userId, provider_account_id: accountId })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    return this.sellerAccount(userId);
+  }
+
+  async customerOf(userId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('payment_customers')
+      .select('provider_customer_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.provider_customer_id ?? null;
+  }
+
+  async saveCustomer(userId: string, customerId: string): Promise<string> {
+    await this.db
+      .insertInto('payment_customers')
+      .values({ user_id: userId, provider_customer_id: customerId })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    return (await this.customerOf(userId)) ?? customerId;
+  }
+
+  userContact(userId: string) {
+    return this.db
+      .selectFrom('users')
+      .select(['email', 'name', 'username'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async openCheckout(values: Insertable<CheckoutSessionsTable>): Promise<string> {
+    const row = await this.db
+      .insertInto('checkout_sessions')
+      .values(values)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async setProviderSession(id: string, providerSessionId: string) {
+    await this.db
+      .updateTable('checkout_sessions')
+      .set({ provider_session_id: providerSessionId })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** A checkout that never reached the provider, or that the buyer left: it can no longer complete. */
+  async cancelCheckout(id: string) {
+    await this.db
+      .updateTable('checkout_sessions')
+      .set({ status: 'canceled' })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .execute();
+  }
+
+  checkoutByProviderId(providerSessionId: string) {
+    return this.db
+      .selectFrom('checkout_sessions')
+      .innerJoin('users as sellers', 'sellers.id', 'checkout_sessions.seller_id')
+      .leftJoin('designs', 'designs.id', 'checkout_sessions.design_id')
+      .selectAll('checkout_sessions')
+      .select(['sellers.username as seller_username', 'designs.slug as design_slug'])
+      .where('checkout_sessions.provider_session_id', '=', providerSessionId)
+      .executeTakeFirst();
+  }
+
+  /** The seller's share of every sale and renewal so far, in cents. */
+  async earningsOf(sellerId: string) {
+    const row = await this.db
+      .selectFrom('earnings')
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<number>('creator_cents'), eb.lit(0)).as('creator_cents'),
+        eb.fn.countAll<number>().as('sales'),
+      ])
+      .where('seller_id', '=', sellerId)
+      .executeTakeFirstOrThrow();
+    return { creatorCents: Number(row.creator_cents), sales: Number(row.sales) };
+  }
+}

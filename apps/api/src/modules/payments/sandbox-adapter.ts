@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import { type PaymentsPort, WebhookSignatureError } from './payments-port.ts';
+
+/** Webhook signatures older than this are refused (Stripe's default tolerance). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * The test-mode stand-in for a payment provider, so a fresh machine can sell without an account
+ * anywhere. Its checkout and onboarding "pages" are pages of our own app (/sandbox/...); paying
+ * there makes the server post a Stripe-shaped event, signed with Stripe's scheme, to the same
+ * webhook route Stripe would call (sandbox-routes.ts). Nothing here moves real money.
+ */
+export class SandboxPayments implements PaymentsPort {
+  readonly mode = 'sandbox' as const;
+  // Only the SDK's signing helpers are used; it never makes a network call here.
+  readonly #stripe = new Stripe('sk_test_sandbox_no_network');
+  // Made afresh at each start: the sandbox signs and verifies in the same process.
+  readonly #webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
+
+  async createCheckout() {
+    const providerSessionId = sandboxId('cs_sandbox');
+    return { providerSessionId, url: `/sandbox/checkout/${providerSessionId}` };
+  }
+
+  async createConnectedAccount() {
+    return { accountId: sandboxId('acct_sandbox') };
+  }
+
+  async onboardingLink(accountId: string) {
+    return { url: `/sandbox/connect/${accountId}` };
+  }
+
+  async accountDashboardLink(accountId: string) {
+    return { url: `/sandbox/connect/${accountId}` };
+  }
+
+  async createCustomer() {
+    return { customerId: sandboxId('cus_sandbox') };
+  }
+
+  /** There is no customer portal in test mode; the app shows its own purchase history instead. */
+  async billingPortalLink() {
+    return null;
+  }
+
+  /** The sandbox keeps no billing terms of its own: the subscription's end date stays ours. */
+  async cancelSubscriptionAtPeriodEnd() {
+    return { currentPeriodEnd: null };
+  }
+
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): unknown {
+    if (!signatureHeader) throw new WebhookSignatureError('Missing signature');
+    try {
+      return this.#stripe.webhooks.constructEvent(
+        rawBody,
+        signatureHeader,
+        this.#webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+      );
+    } catch (err) {
+      throw new WebhookSignatureError(err instanceof Error ? err.message : 'Invalid signature');
+    }
+  }
+
+  /** The Stripe-Signature header for an event the sandbox sends to its own webhook. */
+  sign(payload: string): string {
+    return this.#stripe.webhooks.generateTestHeaderString({ payload, secret: this.#webhookSecret });
+  }
+}
+
+export function sandboxId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('hex')}`;
+}

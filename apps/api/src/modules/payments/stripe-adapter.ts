@@ -1,0 +1,169 @@
+import Stripe from 'stripe';
+import { type CheckoutOrder, type PaymentsPort, WebhookSignatureError } from './payments-port.ts';
+
+export type StripeSettings = { secretKey: string; webhookSecret: string; apiBase?: string };
+
+/** How old a signed webhook delivery may be; Stripe's own default, stated so it cannot drift. */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * The Payments port on Stripe: hosted Checkout with destination charges (the platform keeps its fee,
+ * the rest goes to the seller's connected Express account), subscriptions billed the same way, and
+ * webhook verification on the raw body. Idempotency keys come from our own ids, so a retried request
+ * (by the SDK or by a user double-clicking) never opens a second session, account or customer.
+ */
+export class StripePayments implements PaymentsPort {
+  readonly mode = 'stripe' as const;
+  private readonly stripe: Stripe;
+  private readonly webhookSecret: string;
+
+  constructor(settings: StripeSettings) {
+    this.webhookSecret = settings.webhookSecret;
+    this.stripe = new Stripe(settings.secretKey, {
+      // A buyer is waiting on the other end; fail in seconds rather than the SDK's 80 s default.
+      timeout: 15_000,
+      // Retries are safe: every POST carries an idempotency key (ours, or one the SDK generates).
+      maxNetworkRetries: 2,
+      ...(settings.apiBase ? hostOptions(settings.apiBase) : {}),
+    });
+  }
+
+  async createCheckout(order: CheckoutOrder): Promise<{ providerSessionId: string; url: string }> {
+    const tag = { checkoutSessionId: order.checkoutSessionId };
+    const subscription = order.kind === 'subscription';
+    const interval = order.planType === 'yearly' ? 'year' : 'month';
+    const transfer_data = { destination: order.sellerAccountId };
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: subscription ? 'subscription' : 'payment',
+        // Both come back on the completed session, so the webhook can find our row either way.
+        client_reference_id: order.checkoutSessionId,
+        metadata: tag,
+        ...(order.customerId ? { customer: order.customerId } : { customer_email: order.buyerEmail }),
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: order.priceCents,
+              product_data: { name: order.itemName },
+              ...(subscription ? { recurring: { interval } } : {}),
+            },
+          },
+        ],
+        // Destination charges: the charge is the platform's, Stripe moves the rest to the seller.
+        ...(subscription
+          ? {
+              // On the subscription, so every invoice it bills carries our id and the fee.
+              subscription_data: {
+                application_fee_percent: order.applicationFeePercent,
+                transfer_data,
+                metadata: tag,
+              },
+            }
+          : {
+              payment_intent_data: {
+                application_fee_amount: order.applicationFeeCents,
+                transfer_data,
+                metadata: tag,
+              },
+            }),
+        // Holds Stripe's literal {CHECKOUT_SESSION_ID} placeholder, which Stripe fills in on redirect.
+        success_url: order.successUrl,
+        cancel_url: order.cancelUrl,
+      },
+      { idempotencyKey: `checkout:${order.checkoutSessionId}` },
+    );
+    if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a URL`);
+    return { providerSessionId: session.id, url: session.url };
+  }
+
+  async createConnectedAccount(seller: { userId: string; email: string }): Promise<{ accountId: string }> {
+    const account = await this.stripe.accounts.create(
+      {
+        type: 'express',
+        email: seller.email,
+        capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+        metadata: { userId: seller.userId },
+      },
+      { idempotencyKey: `account:${seller.userId}` },
+    );
+    return { accountId: account.id };
+  }
+
+  async onboardingLink(
+    accountId: string,
+    urls: { refreshUrl: string; returnUrl: string },
+  ): Promise<{ url: string }> {
+    const link = await this.stripe.accountLinks.create({
+      account: accountId,
+      type: 'account_onboarding',
+      refresh_url: urls.refreshUrl,
+      return_url: urls.returnUrl,
+    });
+    return { url: link.url };
+  }
+
+  async accountDashboardLink(accountId: string): Promise<{ url: string }> {
+    const link = await this.stripe.accounts.createLoginLink(accountId);
+    return { url: link.url };
+  }
+
+  async createCustomer(buyer: {
+    userId: string;
+    email: string;
+    name: string;
+  }): Promise<{ customerId: string }> {
+    const customer = await this.stripe.customers.create(
+      { email: buyer.email, name: buyer.name, metadata: { userId: buyer.userId } },
+      { idempotencyKey: `customer:${buyer.userId}` },
+    );
+    return { customerId: customer.id };
+  }
+
+  async billingPortalLink(customerId: string, returnUrl: string): Promise<{ url: string }> {
+    const session = await this.stripe.billingPortal.sessions.create({
+      customer: customerId,
+      return_url: returnUrl,
+    });
+    return { url: session.url };
+  }
+
+  async cancelSubscriptionAtPeriodEnd(
+    providerSubscriptionId: string,
+  ): Promise<{ currentPeriodEnd: Date | null }> {
+    const subscription = await this.stripe.subscriptions.update(providerSubscriptionId, {
+      cancel_at_period_end: true,
+    });
+    // Since API version 2025-03-31 the period lives on each subscription item; older accounts
+    // (pinned to an earlier version) still answer it on the subscription itself.
+    const legacy = (subscription as { current_period_end?: number | null }).current_period_end;
+    const end = subscription.items.data[0]?.current_period_end ?? legacy;
+    return { currentPeriodEnd: typeof end === 'number' ? new Date(end * 1000) : null };
+  }
+
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Stripe.Event {
+    if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
+    try {
+      return this.stripe.webhooks.constructEvent(
+        rawBody,
+        signatureHeader,
+        this.webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+      );
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeSignatureVerificationError) {
+        throw new WebhookSignatureError(err.message);
+      }
+      throw err;
+    }
+  }
+}
+
+/** `http://127.0.0.1:4010` -> the SDK's host/port/protocol options (tests point it at a local fake). */
+function hostOptions(apiBase: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  const port = url.port ? Number(url.port) : protocol === 'http' ? 80 : 443;
+  return { host: url.hostname, port, protocol };
+}

@@ -1,0 +1,159 @@
+/**
+ * Reads a verified, Stripe-shaped payment event (from Stripe itself or from the sandbox, which
+ * sends the same shape) into what fulfilment acts on. Only the fields we use are read, each
+ * checked, so an event of an unexpected shape is ignored rather than half applied.
+ */
+export type PaymentEvent = { eventId: string; type: string; at: Date } & (
+  | {
+      kind: 'checkout-paid';
+      /** Our checkout_sessions id, from client_reference_id (or metadata). */
+      checkoutSessionId: string;
+      providerSessionId: string;
+      amountTotal: number | null;
+      providerSubscriptionId: string | null;
+    }
+  | {
+      kind: 'invoice-paid';
+      invoiceId: string;
+      providerSubscriptionId: string | null;
+      checkoutSessionId: string | null;
+      amountPaid: number;
+      periodEnd: Date | null;
+    }
+  | {
+      kind: 'subscription-changed';
+      providerSubscriptionId: string;
+      /** renewing; canceled (runs to the period end); ended (deleted: over for good); lapsed (unpaid). */
+      state: 'renewing' | 'canceled' | 'ended' | 'lapsed';
+      currentPeriodEnd: Date | null;
+      endedAt: Date | null;
+    }
+  | {
+      kind: 'account-updated';
+      accountId: string;
+      chargesEnabled: boolean;
+      payoutsEnabled: boolean;
+      detailsSubmitted: boolean;
+    }
+  | { kind: 'ignored' }
+);
+
+type Json = Record<string, unknown>;
+
+export function readPaymentEvent(raw: unknown): PaymentEvent | null {
+  if (!isObject(raw) || typeof raw.id !== 'string' || typeof raw.type !== 'string') return null;
+  const base = { eventId: raw.id, type: raw.type, at: fromUnix(raw.created) ?? new Date() };
+  const object = isObject(raw.data) && isObject(raw.data.object) ? raw.data.object : null;
+  if (!object) return { ...base, kind: 'ignored' };
+  switch (raw.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return checkoutPaid(base, object);
+    case 'invoice.paid':
+      return invoicePaid(base, object);
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return subscriptionChanged(base, object, raw.type === 'customer.subscription.deleted');
+    case 'account.updated':
+      return typeof object.id === 'string'
+        ? {
+            ...base,
+            kind: 'account-updated',
+            accountId: object.id,
+            chargesEnabled: object.charges_enabled === true,
+            payoutsEnabled: object.payouts_enabled === true,
+            detailsSubmitted: object.details_submitted === true,
+          }
+        : { ...base, kind: 'ignored' };
+    default:
+      return { ...base, kind: 'ignored' };
+  }
+}
+
+type Base = { eventId: string; type: string; at: Date };
+
+function checkoutPaid(base: Base, session: Json): PaymentEvent {
+  const ours = text(session.client_reference_id) ?? text(metadataOf(session).checkoutSessionId);
+  // An asynchronous payment (a bank debit) completes the session unpaid; its success comes later.
+  const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+  if (!ours || typeof session.id !== 'string' || !paid) return { ...base, kind: 'ignored' };
+  return {
+    ...base,
+    kind: 'checkout-paid',
+    checkoutSessionId: ours,
+    providerSessionId: session.id,
+    amountTotal: typeof session.amount_total === 'number' ? session.amount_total : null,
+    providerSubscriptionId: idOf(session.subscription),
+  };
+}
+
+function invoicePaid(base: Base, invoice: Json): PaymentEvent {
+  // Since API version 2025-03-31 an invoice names its subscription under parent.subscription_details.
+  const parent = isObject(invoice.parent) ? invoice.parent : {};
+  const details = isObject(parent.subscription_details)
+    ? parent.subscription_details
+    : isObject(invoice.subscription_details)
+      ? invoice.subscription_details
+      : {};
+  const lines = isObject(invoice.lines) && Array.isArray(invoice.lines.data) ? invoice.lines.data : [];
+  const periodEnds = lines
+    .map((line) => (isObject(line) && isObject(line.period) ? fromUnix(line.period.end) : null))
+    .filter((d): d is Date => d !== null);
+  if (typeof invoice.id !== 'string' || typeof invoice.amount_paid !== 'number')
+    return { ...base, kind: 'ignored' };
+  return {
+    ...base,
+    kind: 'invoice-paid',
+    invoiceId: invoice.id,
+    providerSubscriptionId: idOf(details.subscription) ?? idOf(invoice.subscription),
+    checkoutSessionId: text(metadataOf(details).checkoutSessionId),
+    amountPaid: invoice.amount_paid,
+    periodEnd: periodEnds.length > 0 ? new Date(Math.max(...periodEnds.map((d) => d.getTime()))) : null,
+  };
+}
+
+function subscriptionChanged(base: Base, subscription: Json, deleted: boolean): PaymentEvent {
+  if (typeof subscription.id !== 'string') return { ...base, kind: 'ignored' };
+  const items =
+    isObject(subscription.items) && Array.isArray(subscription.items.data) ? subscription.items.data : [];
+  const firstItem = isObject(items[0]) ? items[0] : {};
+  const currentPeriodEnd =
+    fromUnix(firstItem.current_period_end) ?? fromUnix(subscription.current_period_end);
+  const status = subscription.status;
+  let state: 'renewing' | 'canceled' | 'ended' | 'lapsed';
+  if (deleted || status === 'canceled' || status === 'incomplete_expired') state = 'ended';
+  else if (status === 'unpaid' || status === 'paused' || status === 'incomplete') state = 'lapsed';
+  else if (subscription.cancel_at_period_end === true || typeof subscription.cancel_at === 'number')
+    state = 'canceled';
+  else state = 'renewing'; // active, trialing, past_due (the provider is still retrying the payment)
+  return {
+    ...base,
+    kind: 'subscription-changed',
+    providerSubscriptionId: subscription.id,
+    state,
+    currentPeriodEnd,
+    endedAt: fromUnix(subscription.ended_at),
+  };
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.length > 0 ? value : null;
+}
+
+/** An expandable field: the id itself, or the expanded object's id. */
+function idOf(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  return isObject(value) ? text(value.id) : null;
+}
+
+function metadataOf(object: Json): Json {
+  return isObject(object.metadata) ? object.metadata : {};
+}
+
+function fromUnix(value: unknown): Date | null {
+  return typeof value === 'number' && Number.isFinite(value) ? new Date(value * 1000) : null;
+}

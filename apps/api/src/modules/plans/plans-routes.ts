@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { PlansRepo } from './plans-repo.ts';
+import { PlansService } from './plans-service.ts';
+
+type IdParams = { Params: { id: string } };
+
+/** Subscription plans (spec section 7; docs/api.md). */
+export function plansRoutes(app: FastifyInstance, deps: { db: Database }) {
+  const plans = new PlansService(new PlansRepo(deps.db));
+
+  app.get('/api/subscription-plans', async (request) => plans.mine(await request.requireViewer()));
+  app.post('/api/subscription-plans', async (request, reply) => {
+    const plan = await plans.create(await request.requireViewer(), request.body);
+    return reply.code(201).send(plan);
+  });
+  app.put<IdParams>('/api/subscription-plans/:id', async (request) =>
+    plans.update(await request.requireViewer(), request.params.id, request.body),
+  );
+  app.delete<IdParams>('/api/subscription-plans/:id', async (request) =>
+    plans.delete(await request.requireViewer(), request.params.id),
+  );
+  app.get<{ Params: { collectionId: string } }>(
+    '/api/subscription-plans/for-collection/:collectionId',
+    async (request) => plans.forCollection(request.params.collectionId, await request.viewer()),
+  );
+}

@@ -1,0 +1,87 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+/** SQL for a person's purchases and subscriptions. */
+export class PurchasesRepo {
+  constructor(private readonly db: Database) {}
+
+  purchasesOf(buyerId: string) {
+    return this.db
+      .selectFrom('purchases')
+      .leftJoin('designs', 'designs.id', 'purchases.design_id')
+      .leftJoin('users as owners', 'owners.id', 'designs.user_id')
+      .select([
+        'purchases.id',
+        'purchases.kind',
+        'purchases.design_id',
+        'purchases.collection_id',
+        'purchases.item_name',
+        'purchases.price_cents',
+        'purchases.created_at',
+        'designs.slug as design_slug',
+        'owners.username as design_owner',
+      ])
+      .where('purchases.buyer_id', '=', buyerId)
+      .orderBy('purchases.created_at', 'desc')
+      .orderBy('purchases.id')
+      .execute();
+  }
+
+  subscriptionsOf(subscriberId: string) {
+    return this.db
+      .selectFrom('subscriptions')
+      .leftJoin('collections', 'collections.id', 'subscriptions.collection_id')
+      .selectAll('subscriptions')
+      .select('collections.name as collection_name')
+      .where('subscriptions.subscriber_id', '=', subscriberId)
+      .orderBy('subscriptions.created_at', 'desc')
+      .orderBy('subscriptions.id')
+      .execute();
+  }
+
+  subscriptionById(id: string) {
+    return this.db
+      .selectFrom('subscriptions')
+      .leftJoin('collections', 'collections.id', 'subscriptions.collection_id')
+      .selectAll('subscriptions')
+      .select('collections.name as collection_name')
+      .where('subscriptions.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** The designs the person's purchase of the collection covered (empty without a purchase). */
+  async collectionSnapshot(buyerId: string, collectionId: string) {
+    const rows = await this.db
+      .selectFrom('purchases')
+      .leftJoin('purchase_designs', 'purchase_designs.purchase_id', 'purchases.id')
+      .select('purchase_designs.design_id')
+      .where('purchases.buyer_id', '=', buyerId)
+      .where('purchases.kind', '=', 'collection')
+      .where('purchases.collection_id', '=', collectionId)
+      .execute();
+    return {
+      purchased: rows.length > 0,
+      designIds: [...new Set(rows.map((r) => r.design_id).filter((id): id is string => id !== null))],
+    };
+  }
+
+  /**
+   * Marks a renewing subscription canceled: access runs to `endDate` (the provider's term end when
+   * it said one). `provider_updated_at` moves to now, so a provider description from before the
+   * cancellation arriving late cannot make it renew again. False when it was not renewing.
+   */
+  async markCanceled(id: string, endDate: Date | null): Promise<boolean> {
+    const result = await this.db
+      .updateTable('subscriptions')
+      .set({
+        status: 'canceled',
+        canceled_at: sql`now()`,
+        end_date: endDate ?? sql`end_date`,
+        provider_updated_at: sql`greatest(provider_updated_at, now())`,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+}

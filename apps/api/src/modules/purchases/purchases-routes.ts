@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { PaymentsPort } from '../payments/payments-port.ts';
+import { PurchasesRepo } from './purchases-repo.ts';
+import { PurchasesService } from './purchases-service.ts';
+
+/** A person's purchases and subscriptions (spec section 7; docs/api.md). */
+export function purchasesRoutes(app: FastifyInstance, deps: { db: Database; payments: PaymentsPort | null }) {
+  const purchases = new PurchasesService(new PurchasesRepo(deps.db), deps.payments);
+
+  app.get('/api/purchases/my', async (request) => purchases.mine(await request.requireViewer()));
+  app.get<{ Querystring: { collectionId?: string } }>(
+    '/api/purchases/my-collection-purchase',
+    async (request) =>
+      purchases.collectionPurchase(await request.requireViewer(), request.query.collectionId),
+  );
+  app.post('/api/purchases/cancel', async (request) =>
+    purchases.cancel(await request.requireViewer(), request.body),
+  );
+}
