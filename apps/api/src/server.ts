@@ -40,6 +40,10 @@ async function main() {
     // Loaded only when needed: the generators and image tools are not part of a normal start.
     const { seedDemoContent } = await import('./seed/seed-demo.ts');
     await seedDemoContent(db, files, app.log);
+    if (app.paymentsMode === 'sandbox') {
+      const { DEMO_CREATORS } = await import('./seed/catalog.ts');
+      await new SeedRepo(db).giveSandboxPayoutAccounts(DEMO_CREATORS.map((c) => c.username));
+    }
   }
 
   let closing = false;

@@ -158,7 +158,7 @@ export type CollectionPurchaseSnapshot = { purchased: boolean; designIds: string
 /** POST /api/purchases/cancel answers the subscription as it now stands. */
 export type CancelResponse = { subscription: SubscriptionSummary; message: string };
 
-/** GET /api/payments/status?sessionId=: what the success page shows, read-only. */
+/** GET /api/payments/checkout/status?session_id=: what the success page shows, read-only. */
 export type CheckoutStatus = {
   sessionId: string;
   status: 'open' | 'complete' | 'canceled';

@@ -67,6 +67,28 @@ export class SeedRepo {
    * Bulk inserts and the count update leave dead rows and no planner statistics; tidy up so the
    * first queries after seeding run as they would on a settled database.
    */
+  /**
+   * Test mode only: the demo creators get finished sandbox payout accounts, so their paid designs
+   * can be bought on a fresh machine. (Their ids mean nothing to a real provider.)
+   */
+  async giveSandboxPayoutAccounts(usernames: string[]) {
+    const users = await this.db.selectFrom('users').select('id').where('username', 'in', usernames).execute();
+    if (users.length === 0) return;
+    await this.db
+      .insertInto('seller_accounts')
+      .values(
+        users.map((u) => ({
+          user_id: u.id,
+          provider_account_id: `acct_sandbox_demo_${u.id.replaceAll('-', '')}`,
+          charges_enabled: true,
+          payouts_enabled: true,
+          details_submitted: true,
+        })),
+      )
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+  }
+
   async vacuumAnalyze() {
     await sql`vacuum analyze`.execute(this.db);
   }

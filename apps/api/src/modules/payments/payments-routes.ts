@@ -11,6 +11,13 @@ import { SellerService } from './seller-service.ts';
 import { StripePayments } from './stripe-adapter.ts';
 import { webhookRoute } from './webhook-route.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** How payments are taken here; server.ts gives demo sellers sandbox accounts in test mode. */
+    paymentsMode: PaymentsPort['mode'] | 'off';
+  }
+}
+
 /** The adapter the configuration asks for: Stripe with a key, else the sandbox unless it is off. */
 export function choosePayments(config: Config['payments']): PaymentsPort | null {
   if (config.stripe) return new StripePayments(config.stripe);
@@ -26,6 +33,7 @@ export function paymentsRoutes(
   deps: { db: Database; payments: PaymentsPort | null; publicUrl: string },
 ) {
   const { payments } = deps;
+  app.decorate('paymentsMode', payments?.mode ?? 'off');
   if (!payments) return;
   const repo = new PaymentsRepo(deps.db);
   const checkout = new CheckoutService(repo, payments, deps.publicUrl);
