@@ -287,7 +287,7 @@ test('a creator makes a collection, edits its pricing, adds and removes a design
     'Shelf Bracket/bracket.webp',
   ]);
 
-  // A paid collection shows its price; purchases are not open yet, so there is nothing to press.
+  // A paid collection shows its price; its creator has no payout account yet, so nothing is for sale.
   const mine = await page.request.get('/api/collections/my-collections', {
     headers: { 'x-auth-token': creator.token },
   });
@@ -296,7 +296,7 @@ test('a creator makes a collection, edits its pricing, adds and removes a design
   await page.goto(`/collection/${older?.id}`);
   const offer = page.getByRole('region', { name: 'Get this collection' });
   await expect(offer).toContainText('$7.00 one-time purchase');
-  await expect(offer).toContainText('Purchases are not open yet.');
+  await expect(offer).toContainText('This creator is not taking payments yet.');
   await expect(offer.getByRole('button')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Download Collection' })).toHaveCount(0);
 

@@ -27,6 +27,7 @@ const guardedRoutes: RouteObject[] = [
     path: 'create-collection',
     lazy: page(() => import('../features/collections/routes/CreateCollectionPage.tsx')),
   },
+  { path: 'MyPurchases', lazy: page(() => import('../features/purchases/routes/MyPurchasesPage.tsx')) },
 ];
 
 export const routes: RouteObject[] = [
@@ -92,6 +93,24 @@ export const routes: RouteObject[] = [
           {
             path: 'edit/:designId',
             lazy: page(() => import('../features/designs/routes/EditDesignRedirect.tsx')),
+          },
+          // The seller dashboard sends signed-out visitors to /signin itself (spec section 2).
+          {
+            path: 'seller-dashboard',
+            lazy: page(() => import('../features/seller/routes/SellerDashboardPage.tsx')),
+          },
+          {
+            path: 'payment-success',
+            lazy: page(() => import('../features/purchases/routes/PaymentSuccessPage.tsx')),
+          },
+          // The sandbox's stand-ins for the provider's hosted pages (test mode only).
+          {
+            path: 'sandbox/checkout/:sessionId',
+            lazy: page(() => import('../features/checkout/routes/SandboxCheckoutPage.tsx')),
+          },
+          {
+            path: 'sandbox/connect/:accountId',
+            lazy: page(() => import('../features/seller/routes/SandboxConnectPage.tsx')),
           },
           { Component: RequireSignIn, children: guardedRoutes },
           // Eager: the error page shows it too, and it is tiny.

@@ -4,6 +4,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import button from '../../../app/styles/button.module.css';
 import { ApiError } from '../../../lib/api-client.ts';
+import { PurchaseCollectionButton } from '../../checkout/components/PurchaseCollectionButton.tsx';
+import { SubscribeButton } from '../../checkout/components/SubscribeButton.tsx';
+import { collectionOffer, subscriptionStandingText } from '../../checkout/purchase-offers.ts';
 import { saveBlob, zipFileName } from '../../designs/api/download-all.ts';
 import { DownloadIcon } from '../../designs/components/DesignFileList.tsx';
 import {
@@ -15,6 +18,9 @@ import styles from './CollectionAccess.module.css';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
+/** Said when nothing can be downloaded or bought: the seller cannot take payments (yet). */
+export const NOT_TAKING_PAYMENTS = 'This creator is not taking payments yet.';
+
 type CollectionAccessProps = {
   collection: CollectionSummary;
   signedIn: boolean;
@@ -22,15 +28,41 @@ type CollectionAccessProps = {
 };
 
 /**
- * How to get the collection's files. A free collection (and any collection for its owner) is one
- * ZIP away; a paid one shows its price: purchases open with payments, so nothing here pretends to
- * sell it yet.
+ * How to get the collection's files (spec section 2: download, subscribe or purchase). What shows
+ * follows the server's `access` for the viewer (see collectionOffer): the ZIP when the viewer may
+ * have it, else the purchase and subscribe buttons that are open to them, and the viewer's own
+ * subscription when there is one.
  */
 export function CollectionAccess({ collection, signedIn, isOwner }: CollectionAccessProps) {
-  if (collection.pricing.free || isOwner) {
-    return <DownloadCollectionButton collection={collection} signedIn={signedIn} />;
-  }
+  const offer = collectionOffer(collection, signedIn, isOwner);
+  const standing = subscriptionStandingText(offer.subscription);
   const { pricing } = collection;
+  // Beside the download they are the lesser choice (renewing a subscription that runs out).
+  const buttonClass = `${button.base} ${offer.download ? button.secondary : button.primary} ${button.large}`;
+  const buttons = (offer.purchase || offer.subscribe) && (
+    <div className={styles.buttons}>
+      {offer.purchase && (
+        <PurchaseCollectionButton
+          collectionId={collection.id}
+          price={pricing.oneTimePurchase}
+          signedIn={signedIn}
+          className={buttonClass}
+        />
+      )}
+      {offer.subscribe && (
+        <SubscribeButton collectionId={collection.id} signedIn={signedIn} className={buttonClass} />
+      )}
+    </div>
+  );
+  if (offer.download) {
+    return (
+      <div className={styles.download}>
+        <DownloadCollectionButton collection={collection} signedIn={signedIn} />
+        {standing && <p className={styles.standing}>{standing}</p>}
+        {buttons}
+      </div>
+    );
+  }
   return (
     <section className={styles.offer} aria-labelledby="collection-offer-heading">
       <h2 id="collection-offer-heading" className="visually-hidden">
@@ -47,9 +79,9 @@ export function CollectionAccess({ collection, signedIn, isOwner }: CollectionAc
           </>
         )}
       </p>
-      <p className={styles.note}>
-        Purchases are not open yet. Once they are, buying this collection unlocks every design in it.
-      </p>
+      {standing && <p className={styles.standing}>{standing}</p>}
+      {buttons}
+      {offer.unavailable && <p className={styles.note}>{NOT_TAKING_PAYMENTS}</p>}
     </section>
   );
 }
@@ -87,7 +119,7 @@ function DownloadCollectionButton({ collection, signedIn }: Omit<CollectionAcces
   };
 
   return (
-    <div className={styles.download}>
+    <>
       <button
         type="button"
         className={`${button.base} ${button.primary} ${button.large}`}
@@ -99,6 +131,6 @@ function DownloadCollectionButton({ collection, signedIn }: Omit<CollectionAcces
         {downloading ? 'Preparing download...' : 'Download Collection'}
       </button>
       {empty && <p className={styles.note}>This collection has no designs yet.</p>}
-    </div>
+    </>
   );
 }

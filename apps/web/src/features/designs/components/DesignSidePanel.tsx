@@ -1,9 +1,11 @@
 import type { DesignDetail } from '@printmarket/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import button from '../../../app/styles/button.module.css';
 import { useSession } from '../../auth/session.tsx';
+import { BuyDesignButton } from '../../checkout/components/BuyDesignButton.tsx';
+import { designPanelActions } from '../../checkout/purchase-offers.ts';
 import { CollectionPreview } from '../../collections/components/CollectionPreview.tsx';
 import { FAILED_DOWNLOAD_DESIGN, fetchDesignZip, saveBlob, zipFileName } from '../api/download-all.ts';
 import { formatPrice } from '../format.ts';
@@ -11,14 +13,13 @@ import { DownloadIcon } from './DesignFileList.tsx';
 import styles from './DesignSections.module.css';
 
 export const DOWNLOAD_ALL_SIGN_IN = 'Please sign in to download files.';
-export const PURCHASE_SIGN_IN = 'Please sign in to purchase this design.';
 
 /**
  * Price and the main action: download everything, or (for a paid design the viewer has no access
- * to) the purchase button; and the collection the design belongs to, with a preview of its designs.
+ * to) the purchase button, the way to its collection, or both (see designPanelActions); and the
+ * collection the design belongs to, with a preview of its designs.
  */
 export function DesignSidePanel({ design, signedIn }: { design: DesignDetail; signedIn: boolean }) {
-  const navigate = useNavigate();
   const viewerId = useSession().user?.id ?? null;
   const queryClient = useQueryClient();
   const [downloading, setDownloading] = useState(false);
@@ -44,56 +45,51 @@ export function DesignSidePanel({ design, signedIn }: { design: DesignDetail; si
     }
   };
 
-  const buy = () => {
-    window.alert(PURCHASE_SIGN_IN);
-    navigate('/signin');
-  };
-
-  let action: ReactNode;
-  if (design.canDownload || (!paid && !signedIn)) {
-    action = (
-      <button
-        type="button"
-        className={`${button.base} ${button.primary} ${button.large} ${button.block}`}
-        onClick={() => void downloadAll()}
-        disabled={downloading}
-        aria-busy={downloading}
-      >
-        <DownloadIcon />
-        {downloading ? 'Preparing download...' : 'Download All Files'}
-      </button>
-    );
-  } else if (collectionPath && design.collection) {
-    // Within a collection, the way in is the collection (spec section 2).
-    action = (
-      <Link
-        to={collectionPath}
-        className={`${button.base} ${button.primary} ${button.large} ${button.block}`}
-      >
-        View Collection
-      </Link>
-    );
-  } else if (!signedIn) {
-    action = (
-      <button
-        type="button"
-        className={`${button.base} ${button.primary} ${button.large} ${button.block}`}
-        onClick={buy}
-      >
-        Buy Model for {formatPrice(design.price)}
-      </button>
-    );
-  } else {
-    action = (
-      <button
-        type="button"
-        className={`${button.base} ${button.secondary} ${button.large} ${button.block}`}
-        disabled
-      >
-        Paid Design
-      </button>
-    );
-  }
+  const large = `${button.base} ${button.large} ${button.block}`;
+  const actions = designPanelActions(design, signedIn).map((kind): ReactNode => {
+    switch (kind) {
+      case 'download':
+        return (
+          <button
+            key={kind}
+            type="button"
+            className={`${large} ${button.primary}`}
+            onClick={() => void downloadAll()}
+            disabled={downloading}
+            aria-busy={downloading}
+          >
+            <DownloadIcon />
+            {downloading ? 'Preparing download...' : 'Download All Files'}
+          </button>
+        );
+      case 'view-collection':
+        // Within a collection, the way in is the collection (spec section 2).
+        return collectionPath ? (
+          <Link key={kind} to={collectionPath} className={`${large} ${button.primary}`}>
+            View Collection
+          </Link>
+        ) : null;
+      case 'buy':
+        return (
+          <BuyDesignButton
+            key={kind}
+            designId={design.id}
+            price={design.price}
+            signedIn={signedIn}
+            // Beside the collection link it is the second way in, so it looks like one.
+            className={`${large} ${collectionPath ? button.secondary : button.primary}`}
+          />
+        );
+      case 'paid-design':
+        return (
+          <button key={kind} type="button" className={`${large} ${button.secondary}`} disabled>
+            Paid Design
+          </button>
+        );
+      default:
+        return null;
+    }
+  });
 
   return (
     <>
@@ -111,7 +107,7 @@ export function DesignSidePanel({ design, signedIn }: { design: DesignDetail; si
             'Free'
           )}
         </p>
-        {action}
+        {actions}
       </section>
       {design.collection && collectionPath && (
         <section className={styles.panel} aria-labelledby="design-collection-heading">

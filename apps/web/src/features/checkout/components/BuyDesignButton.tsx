@@ -1,0 +1,37 @@
+import { PAYMENT_MSG } from '@printmarket/shared/payments';
+import { useNavigate } from 'react-router';
+import { createDesignCheckout } from '../api/create-design-checkout.ts';
+import { buyDesignLabel, STARTING_CHECKOUT } from '../price-text.ts';
+import { useStartCheckout } from '../use-start-checkout.ts';
+
+type BuyDesignButtonProps = {
+  designId: string;
+  /** US dollars. */
+  price: number;
+  signedIn: boolean;
+  className: string;
+};
+
+/**
+ * 'Buy Model for $price': a visitor is told to sign in and sent to /signin (spec section 6); a
+ * signed-in person goes to the checkout for this design.
+ */
+export function BuyDesignButton({ designId, price, signedIn, className }: BuyDesignButtonProps) {
+  const navigate = useNavigate();
+  const { busy, start } = useStartCheckout();
+
+  const buy = () => {
+    if (!signedIn) {
+      window.alert(PAYMENT_MSG.signInToPurchaseDesign);
+      navigate('/signin');
+      return;
+    }
+    void start(() => createDesignCheckout(designId));
+  };
+
+  return (
+    <button type="button" className={className} onClick={buy} disabled={busy} aria-busy={busy}>
+      {busy ? STARTING_CHECKOUT : buyDesignLabel(price)}
+    </button>
+  );
+}

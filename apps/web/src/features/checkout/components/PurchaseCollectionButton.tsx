@@ -1,0 +1,39 @@
+import { PAYMENT_MSG } from '@printmarket/shared/payments';
+import { useNavigate } from 'react-router';
+import { createCollectionCheckout } from '../api/create-collection-checkout.ts';
+import { purchaseCollectionLabel, STARTING_CHECKOUT } from '../price-text.ts';
+import { useStartCheckout } from '../use-start-checkout.ts';
+
+type PurchaseCollectionButtonProps = {
+  collectionId: string;
+  /** The one-time price, US dollars. */
+  price: number;
+  signedIn: boolean;
+  className: string;
+};
+
+/** 'Purchase Collection for $price': a one-time purchase of every design in the collection. */
+export function PurchaseCollectionButton({
+  collectionId,
+  price,
+  signedIn,
+  className,
+}: PurchaseCollectionButtonProps) {
+  const navigate = useNavigate();
+  const { busy, start } = useStartCheckout();
+
+  const purchase = () => {
+    if (!signedIn) {
+      window.alert(PAYMENT_MSG.signInToPurchaseCollection);
+      navigate('/signin');
+      return;
+    }
+    void start(() => createCollectionCheckout(collectionId));
+  };
+
+  return (
+    <button type="button" className={className} onClick={purchase} disabled={busy} aria-busy={busy}>
+      {busy ? STARTING_CHECKOUT : purchaseCollectionLabel(price)}
+    </button>
+  );
+}

@@ -1,0 +1,21 @@
+import type { SubscriptionPlan } from '@printmarket/shared/payments';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { refreshPlans } from '../plan-cache.ts';
+import type { PlanRequestBody } from '../plan-form.ts';
+
+/**
+ * POST /api/subscription-plans: 201 with the new plan; 400 with the spec's plan messages, 409
+ * 'Plan limit reached (4)' at the limit.
+ */
+export function createPlan(body: PlanRequestBody): Promise<SubscriptionPlan> {
+  return apiFetch<SubscriptionPlan>('/api/subscription-plans', { method: 'POST', json: body });
+}
+
+export function useCreatePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPlan,
+    onSuccess: () => refreshPlans(queryClient),
+  });
+}

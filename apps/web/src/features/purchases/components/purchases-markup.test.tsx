@@ -1,0 +1,191 @@
+import type { PurchasesResponse, SubscriptionSummary } from '@printmarket/shared/payments';
+import type { PublicConfig } from '@printmarket/shared/types';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client.ts';
+import { BillingPanel } from '../../settings/components/BillingPanel.tsx';
+import { myPurchasesQueryKey } from '../api/my-purchases.ts';
+import { CancelNotice } from './CancelNotice.tsx';
+import { ConfirmCancel } from './CancelSubscriptionFlow.tsx';
+import { PurchasedItemView } from './PurchasedItemView.tsx';
+import { CollectionPurchasesTable, DesignPurchasesTable, SubscriptionsTable } from './PurchaseTables.tsx';
+
+function render(node: ReactNode, client = new QueryClient()): string {
+  return renderToStaticMarkup(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{node}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const subscription = (change: Partial<SubscriptionSummary> = {}): SubscriptionSummary => ({
+  _id: 'sub-0001-aaaa',
+  collectionId: 'c1',
+  collectionName: 'Desk Set',
+  planName: 'Maker Club',
+  startDate: '2026-01-09T12:00:00.000Z',
+  endDate: '2026-05-09T12:00:00.000Z',
+  active: true,
+  status: 'active',
+  planType: 'monthly',
+  price: 4,
+  ...change,
+});
+
+const purchases: PurchasesResponse = {
+  designPurchases: [
+    {
+      _id: '0195f3c2-7a4e-7c1d',
+      purchaseDate: '2026-02-03T12:00:00.000Z',
+      pricePaid: 4.99,
+      designId: 'd1',
+      name: 'Gear',
+      path: '/design/maker/gear',
+    },
+  ],
+  collectionPurchases: [
+    {
+      _id: '0195f3c9-0000-7000',
+      purchaseDate: '2026-02-04T12:00:00.000Z',
+      pricePaid: 7,
+      designId: null,
+      collectionId: 'c2',
+      name: 'Older Set',
+      path: null,
+    },
+  ],
+  subscriptions: [
+    subscription(),
+    subscription({
+      _id: 'sub-0002',
+      collectionName: 'Lamps',
+      active: false,
+      status: 'canceled',
+      planType: 'yearly',
+    }),
+  ],
+};
+
+/** The <tr> of the table whose text contains `text`. */
+const rowOf = (html: string, text: string) => html.split('<tr').find((row) => row.includes(text)) ?? '';
+
+describe('my purchases tables', () => {
+  it('list design purchases with the order number, date, price and a link to the design', () => {
+    const html = render(<DesignPurchasesTable purchases={purchases.designPurchases} />);
+    expect(html).toContain('>Design Purchases</h2>');
+    const row = rowOf(html, 'Gear');
+    expect(row).toContain('>0195f3c2-<');
+    expect(row).toContain('Feb 3, 2026');
+    expect(row).toContain('$4.99');
+    expect(row).toContain('href="/design/maker/gear"');
+  });
+
+  it('link collection purchases to /collection/{id}', () => {
+    const html = render(<CollectionPurchasesTable purchases={purchases.collectionPurchases} />);
+    expect(html).toContain('>Collection Purchases</h2>');
+    expect(rowOf(html, 'Older Set')).toContain('href="/collection/c2"');
+    expect(rowOf(html, 'Older Set')).toContain('>0195f3c9-<');
+  });
+
+  it('show renewal or end per subscription, and Cancel only for one that renews', () => {
+    const html = render(<SubscriptionsTable subscriptions={purchases.subscriptions} onCancel={() => {}} />);
+    expect(html).toContain('>Active Subscriptions</h2>');
+    const active = rowOf(html, 'Desk Set');
+    expect(active).toContain('Maker Club');
+    expect(active).toContain('Renews monthly');
+    expect(active).toMatch(/<button[^>]*>Cancel<span class="visually-hidden"> the subscription to Desk Set/);
+    const canceled = rowOf(html, 'Lamps');
+    expect(canceled).toContain('Ends: May 9, 2026');
+    expect(canceled).not.toContain('<button');
+  });
+
+  it('have empty states', () => {
+    expect(render(<DesignPurchasesTable purchases={[]} />)).toContain('You have not bought any designs yet.');
+    expect(render(<CollectionPurchasesTable purchases={[]} />)).toContain(
+      'You have not bought any collections yet.',
+    );
+    const none = render(<SubscriptionsTable subscriptions={[]} onCancel={() => {}} />);
+    expect(none).toContain('You have no subscriptions.');
+    expect(none).not.toContain('<table');
+  });
+});
+
+describe('cancel subscription', () => {
+  it('confirms with the end-of-term explanation and the two choices', () => {
+    const html = render(
+      <ConfirmCancel subscription={subscription()} busy={false} onKeep={() => {}} onCancel={() => {}} />,
+    );
+    expect(html).toContain('at the end of the current paid term');
+    expect(html).toContain('May 9, 2026');
+    expect(html).toMatch(/>Keep Subscription<\/button>/);
+    expect(html).toMatch(/>Cancel Subscription<\/button>/);
+  });
+
+  it('reports success as a status message and a failure as an alert', () => {
+    const done = render(<CancelNotice outcome={{ result: 'canceled' }} />);
+    expect(done).toMatch(
+      /<div role="status"><p[^>]*>Subscription canceled successfully! You still have access until it expires.<\/p>/,
+    );
+    const failed = render(
+      <CancelNotice
+        outcome={{
+          result: 'failed',
+          error: new ApiError({ status: 409, code: 'X', serverMessage: 'Already canceled.' }),
+        }}
+      />,
+    );
+    expect(failed).toMatch(/role="alert">Failed to cancel subscription<span[^>]*>Already canceled.<\/span>/);
+    expect(render(<CancelNotice outcome={null} />)).not.toContain('Subscription canceled');
+  });
+});
+
+describe('purchased item', () => {
+  it('links the name and the pictures to the item', () => {
+    const html = render(
+      <PurchasedItemView
+        item={{
+          name: 'Desk Set',
+          path: '/collection/c1',
+          images: [{ key: 'd1', url: '/uploads/d1.webp', caption: 'Gear' }],
+        }}
+      />,
+    );
+    expect(html).toMatch(/<figcaption[^>]*><a href="\/collection\/c1"[^>]*>Desk Set<\/a>/);
+    expect(html).toContain('src="/uploads/d1.webp"');
+    expect(html).toContain('Gear');
+  });
+});
+
+describe('Settings > Billing', () => {
+  const client = (mode: PublicConfig['paymentsMode']) => {
+    const c = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    c.setQueryData(['config'], { paymentsMode: mode } as PublicConfig);
+    c.setQueryData(myPurchasesQueryKey, purchases);
+    return c;
+  };
+  const buttons = (html: string) =>
+    [...html.matchAll(/<button([^>]*)>([^<]*)<\/button>/g)].map(
+      ([, attrs = '', text]) => `${text}${/\bdisabled=""/.test(attrs) ? ' (disabled)' : ''}`,
+    );
+
+  it('keeps every button disabled, saying why, when payments are off', () => {
+    const html = render(<BillingPanel />, client('off'));
+    expect(html).toContain('Payments are not set up yet');
+    expect(buttons(html)).toEqual([
+      'Manage Payment Methods (disabled)',
+      'View Invoices (disabled)',
+      'Manage Subscriptions (disabled)',
+    ]);
+  });
+
+  it('enables them with payments on, sandbox or provider', () => {
+    for (const mode of ['sandbox', 'stripe'] as const) {
+      const html = render(<BillingPanel />, client(mode));
+      expect(html).not.toContain('Payments are not set up yet');
+      expect(buttons(html)).toEqual(['Manage Payment Methods', 'View Invoices', 'Manage Subscriptions']);
+    }
+  });
+});

@@ -1,0 +1,89 @@
+import type { PurchasesResponse, SubscriptionSummary } from '@printmarket/shared/payments';
+
+/** Spec section 9: a purchase's order number is the first 9 characters of its id. */
+export const ORDER_NUMBER_LENGTH = 9;
+
+export function orderNumber(id: string): string {
+  return id.slice(0, ORDER_NUMBER_LENGTH);
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** 'Mar 9, 2025'; null for a missing or unreadable date. */
+export function formatPurchaseDate(iso: string | null | undefined): string | null {
+  const value = iso ? new Date(iso) : null;
+  return value && !Number.isNaN(value.getTime()) ? dateFormat.format(value) : null;
+}
+
+/** An amount in US dollars as the API gives it: 4.5 -> '$4.50'. */
+export function formatPaid(dollars: number): string {
+  return usd.format(Number.isFinite(dollars) ? dollars : 0);
+}
+
+/**
+ * How a subscription stands (spec section 2): 'Renews monthly' / 'Renews yearly' while it renews;
+ * once canceled (or over) 'Ends: {date}', or 'Ends: N/A' when the end is not known.
+ */
+export function subscriptionTermText(
+  subscription: Pick<SubscriptionSummary, 'active' | 'planType' | 'endDate'>,
+) {
+  if (subscription.active) return subscription.planType === 'yearly' ? 'Renews yearly' : 'Renews monthly';
+  return `Ends: ${formatPurchaseDate(subscription.endDate) ?? 'N/A'}`;
+}
+
+/** The plan's price per period: '$4.00 / month', '$40.00 / year'. */
+export function subscriptionPriceText(subscription: Pick<SubscriptionSummary, 'price' | 'planType'>): string {
+  return `${formatPaid(subscription.price)} / ${subscription.planType === 'yearly' ? 'year' : 'month'}`;
+}
+
+/** Only a subscription that still renews can be canceled. */
+export function canCancel(subscription: Pick<SubscriptionSummary, 'active' | 'status'>): boolean {
+  return subscription.active && subscription.status === 'active';
+}
+
+/** Where a bought collection (or a subscribed one) lives, while it exists. */
+export function collectionPagePath(collectionId: string | null): string | null {
+  return collectionId ? `/collection/${encodeURIComponent(collectionId)}` : null;
+}
+
+export type PurchaseLine = {
+  id: string;
+  kind: 'design' | 'collection';
+  name: string;
+  path: string | null;
+  date: string;
+  pricePaid: number;
+};
+
+/** Design and collection purchases in one list, newest first, at most `limit` of them. */
+export function recentPurchases(
+  purchases: Pick<PurchasesResponse, 'designPurchases' | 'collectionPurchases'>,
+  limit: number,
+): PurchaseLine[] {
+  const designs = purchases.designPurchases.map(
+    (p): PurchaseLine => ({
+      id: p._id,
+      kind: 'design',
+      name: p.name,
+      path: p.path,
+      date: p.purchaseDate,
+      pricePaid: p.pricePaid,
+    }),
+  );
+  const collections = purchases.collectionPurchases.map(
+    (p): PurchaseLine => ({
+      id: p._id,
+      kind: 'collection',
+      name: p.name,
+      path: collectionPagePath(p.collectionId),
+      date: p.purchaseDate,
+      pricePaid: p.pricePaid,
+    }),
+  );
+  const time = (iso: string) => {
+    const t = new Date(iso).getTime();
+    return Number.isNaN(t) ? 0 : t;
+  };
+  return [...designs, ...collections].sort((a, b) => time(b.date) - time(a.date)).slice(0, limit);
+}

@@ -1,0 +1,125 @@
+import type { CheckoutStatus, PurchasesResponse } from '@printmarket/shared/payments';
+import type { CollectionSummary, DesignCard, DesignDetail } from '@printmarket/shared/types';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { SessionProvider } from '../../auth/session.tsx';
+import { MyPurchasesView } from './MyPurchasesPage.tsx';
+import PaymentSuccessPage from './PaymentSuccessPage.tsx';
+
+function render(address: string, client: QueryClient): string {
+  return renderToStaticMarkup(
+    <QueryClientProvider client={client}>
+      <SessionProvider>
+        <MemoryRouter initialEntries={[address]}>
+          <PaymentSuccessPage />
+        </MemoryRouter>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+const status = (change: Partial<CheckoutStatus>): CheckoutStatus => ({
+  sessionId: 'cs_1',
+  status: 'open',
+  kind: 'design',
+  itemId: 'd1',
+  itemName: 'Gear',
+  ...change,
+});
+
+const card = (id: string): DesignCard => ({
+  _id: id,
+  id,
+  slug: id,
+  name: `Design ${id}`,
+  description: '',
+  user: { _id: 'u1', username: 'maker', profilePicture: null },
+  createdAt: '2025-01-01T00:00:00.000Z',
+  views: 0,
+  likesCount: 0,
+  downloads: 0,
+  isPaid: false,
+  price: 0,
+  category: null,
+  tags: [],
+  files: [{ _id: `${id}-i`, name: 'a.webp', type: 'image', url: `/uploads/${id}.webp` }],
+});
+
+describe('purchase success page', () => {
+  it('asks for support when a detail of the address is missing', () => {
+    const html = render('/payment-success?purchaseType=design&itemId=d1', newClient());
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('Missing purchase details. Please contact support.');
+    expect(html).not.toContain('Processing your purchase...');
+  });
+
+  it('says it is processing while the payment is not confirmed yet', () => {
+    const client = newClient();
+    client.setQueryData(['checkout', 'status', 'cs_1'], status({ status: 'open' }));
+    const html = render('/payment-success?purchaseType=design&itemId=d1&session_id=cs_1', client);
+    expect(html).toMatch(/role="status".*Processing your purchase\.\.\./);
+  });
+
+  it('shows the bought design with its pictures once complete, and the way to all purchases', () => {
+    const client = newClient();
+    client.setQueryData(['checkout', 'status', 'cs_1'], status({ status: 'complete' }));
+    client.setQueryData(['designs', 'by-id', 'd1', null], {
+      name: 'Gear',
+      slug: 'gear',
+      user: { _id: 'u1', username: 'maker', profilePicture: null },
+      files: [{ _id: 'f1', id: 'f1', name: 'g.webp', type: 'image', url: '/uploads/g.webp', sizeBytes: 1 }],
+    } as DesignDetail);
+    const html = render('/payment-success?purchaseType=design&itemId=d1&session_id=cs_1', client);
+    expect(html).toContain('Purchase complete! Here is your new item:');
+    expect(html).toMatch(/<a href="\/design\/maker\/gear"[^>]*>Gear<\/a>/);
+    expect(html).toContain('src="/uploads/g.webp"');
+    expect(html).toMatch(/<a [^>]*href="\/MyPurchases"[^>]*>See Your Purchases<\/a>/);
+    expect(html).not.toContain('Processing your purchase...');
+  });
+
+  it('previews up to 4 designs of a subscribed collection', () => {
+    const client = newClient();
+    client.setQueryData(['checkout', 'status', 'cs_2'], status({ sessionId: 'cs_2', status: 'complete' }));
+    client.setQueryData(['collections', 'detail', 'c1', null], {
+      id: 'c1',
+      name: 'Desk Set',
+      designs: ['a', 'b', 'c', 'd', 'e'].map(card),
+    } as CollectionSummary);
+    const html = render('/payment-success?purchaseType=subscription&itemId=c1&session_id=cs_2', client);
+    expect(html).toMatch(/<a href="\/collection\/c1"[^>]*>Desk Set<\/a>/);
+    expect(html.match(/<img /g)).toHaveLength(4);
+    expect(html).not.toContain('/uploads/e.webp');
+  });
+
+  it('points to My Purchases when the checkout was canceled', () => {
+    const client = newClient();
+    client.setQueryData(['checkout', 'status', 'cs_1'], status({ status: 'canceled' }));
+    const html = render('/payment-success?purchaseType=collection&itemId=c1&session_id=cs_1', client);
+    expect(html).toMatch(/<a href="\/MyPurchases"[^>]*>My Purchases<\/a> once the payment is confirmed/);
+    expect(html).not.toContain('Purchase complete!');
+  });
+});
+
+describe('my purchases page', () => {
+  it("is headed 'My Purchased Files' with the three tables", () => {
+    const empty: PurchasesResponse = { designPurchases: [], collectionPurchases: [], subscriptions: [] };
+    const html = renderToStaticMarkup(
+      <QueryClientProvider client={newClient()}>
+        <MemoryRouter>
+          <MyPurchasesView purchases={empty} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(html).toContain('<h1');
+    expect(html).toContain('My Purchased Files</h1>');
+    expect([...html.matchAll(/<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1])).toEqual([
+      'Design Purchases',
+      'Collection Purchases',
+      'Active Subscriptions',
+    ]);
+  });
+});

@@ -1,0 +1,22 @@
+import { CREATOR_SHARE_PERCENT } from '@printmarket/shared/money';
+import type { SellerData } from '@printmarket/shared/payments';
+import { useId } from 'react';
+import { earningsText, salesCountText } from '../seller-labels.ts';
+import styles from './SellerCards.module.css';
+
+/** Total Earnings (spec section 2): the creator's share of every sale and renewal. */
+export function EarningsCard({ data }: { data: Pick<SellerData, 'totalEarnings' | 'salesCount'> }) {
+  const titleId = useId();
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.title}>
+        Total Earnings
+      </h2>
+      <p className={styles.amount} data-testid="total-earnings">
+        {earningsText(data.totalEarnings)}
+      </p>
+      <p className={styles.text}>{salesCountText(data.salesCount)}</p>
+      <p className={styles.hint}>Your {CREATOR_SHARE_PERCENT}% share, after the platform and payment fees.</p>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import button from '../../../app/styles/button.module.css';
+import { LoadStatus } from '../../../components/ui/LoadStatus.tsx';
+import { RetryButton } from '../../../components/ui/RetryButton.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useSession } from '../../auth/session.tsx';
+import {
+  FAILED_COMPLETE_ONBOARDING,
+  useCompleteSandboxOnboarding,
+} from '../api/complete-sandbox-onboarding.ts';
+import { FAILED_SANDBOX_ACCOUNT, useSandboxAccount } from '../api/get-sandbox-account.ts';
+import { SandboxConnectPanel } from '../components/SandboxConnectPanel.tsx';
+import { appPath } from '../seller-labels.ts';
+import styles from './SandboxConnectPage.module.css';
+
+/**
+ * /sandbox/connect/{accountId}: where 'Connect with Stripe' leads in test mode, standing in for the
+ * provider's onboarding. Only the account's seller may see it, so a signed-out visitor signs in first.
+ */
+export default function SandboxConnectPage() {
+  const { accountId = '' } = useParams();
+  const { status } = useSession();
+  if (status === 'loading') return null;
+  if (status === 'signed-out') return <Navigate to="/signin" replace />;
+  return <SandboxConnect accountId={accountId} />;
+}
+
+function SandboxConnect({ accountId }: { accountId: string }) {
+  const navigate = useNavigate();
+  const query = useSandboxAccount(accountId);
+  const complete = useCompleteSandboxOnboarding(accountId);
+
+  if (query.isPending || query.isError) {
+    return (
+      <LoadStatus
+        error={query.error}
+        notFound={{
+          title: 'Test account not found',
+          tabTitle: 'Test account not found',
+          text: 'Test mode may be off, or the address may be mistyped.',
+        }}
+        failure={`Error: ${errorMessage(query.error, FAILED_SANDBOX_ACCOUNT)}`}
+        action={
+          <div className={styles.actions}>
+            <RetryButton retrying={query.isFetching} onRetry={() => void query.refetch()} />
+            <Link to="/seller-dashboard" className={`${button.base} ${button.secondary}`}>
+              Back to Seller Dashboard
+            </Link>
+          </div>
+        }
+      />
+    );
+  }
+
+  const onComplete = () =>
+    complete.mutate(undefined, {
+      onSuccess: ({ redirectUrl }) => {
+        // The dashboard is the app's own page: no reload. Anything else the browser loads itself.
+        const target = redirectUrl || '/seller-dashboard';
+        const path = appPath(target, window.location.origin);
+        if (path) navigate(path, { replace: true });
+        else window.location.assign(target);
+      },
+    });
+
+  return (
+    <div className={styles.page}>
+      <title>Test mode onboarding · PrintMarket</title>
+      <SandboxConnectPanel
+        account={query.data}
+        onComplete={onComplete}
+        pending={complete.isPending || complete.isSuccess}
+        problem={complete.isError ? errorMessage(complete.error, FAILED_COMPLETE_ONBOARDING) : null}
+      />
+    </div>
+  );
+}
