@@ -1,8 +1,8 @@
 import { PLATFORM_FEE_PERCENT, PROVIDER_FEE_PERCENT } from '@printmarket/shared/constants';
+import { CREATOR_SHARE_PERCENT, feeSplit, formatCents } from '@printmarket/shared/money';
 import type { PublicConfig } from '@printmarket/shared/types';
 import { Link } from 'react-router';
 import type { LegalSection } from '../components/LegalDocument.tsx';
-import { CREATOR_SHARE_PERCENT, feeSplit, formatCents } from '@printmarket/shared/money';
 
 type Company = Pick<PublicConfig, 'companyName' | 'contactEmail'>;
 
