@@ -56,7 +56,8 @@ export const planInputSchema = z
     if (collections.length === 0) problems.push(PLAN_MSG.collections);
     if (!(v.monthlyPrice > 0)) problems.push(PLAN_MSG.monthlyPrice);
     if (!(v.annualPrice > 0)) problems.push(PLAN_MSG.annualPrice);
-    if (!unlimited && !(Number.isInteger(perMonth) && perMonth > 0)) problems.push(PLAN_MSG.downloadsPerMonth);
+    if (!unlimited && !(Number.isInteger(perMonth) && perMonth > 0))
+      problems.push(PLAN_MSG.downloadsPerMonth);
     if (problems.length > 0) {
       ctx.addIssue({ code: 'custom', message: problems.join(' ') });
       return z.NEVER;
