@@ -42,7 +42,7 @@ function TableSection({
         // Focusable so keyboard users can scroll it too when it is wider than the screen.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable box must be reachable by keyboard
         <div className={styles.scroll} tabIndex={0}>
-          <table className={`${styles.table} ${wide ? styles.wide : ''}`}>
+          <table className={`${styles.table} ${wide ? styles.wide : ''}`} aria-labelledby={titleId}>
             <thead>
               <tr>
                 {head.map((label) => (

@@ -1,0 +1,199 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { register, useToken } from '../fixtures/accounts.ts';
+import { collectDialogs } from '../fixtures/dialogs.ts';
+import { makePng } from '../fixtures/images.ts';
+import { boxStl } from '../fixtures/stl.ts';
+
+/**
+ * Buying in the test-mode sandbox, through the real checkout page and webhook: a paid design, a
+ * subscription to a collection (with the mini-game before cancelling), and the seller's earnings.
+ */
+
+type Seller = { username: string; token: string };
+
+async function uploadPaidDesign(
+  request: APIRequestContext,
+  seller: Seller,
+  name: string,
+  extra: Record<string, string> = {},
+): Promise<{ id: string; slug: string }> {
+  const form = new FormData();
+  form.append('designName', name);
+  form.append('description', `${name}, for sale.`);
+  form.append('isPaid', 'true');
+  form.append('price', '3.50');
+  form.append('uploadId', String(Date.now()));
+  for (const [key, value] of Object.entries(extra)) form.append(key, value);
+  form.append('files', new File([new Uint8Array(boxStl(30, 20, 10))], 'part.stl', { type: 'model/stl' }));
+  form.append(
+    'files',
+    new File([new Uint8Array(await makePng('#c0392b', 320, 240))], 'photo.png', { type: 'image/png' }),
+  );
+  const res = await request.post('/api/designs/upload', {
+    headers: { 'x-auth-token': seller.token },
+    multipart: form,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { design: { id: string; slug: string } }).design;
+}
+
+/** The seller connects a payout account and finishes the sandbox's onboarding. */
+async function connectSeller(request: APIRequestContext, seller: Seller) {
+  const headers = { 'x-auth-token': seller.token };
+  const connect = await request.post('/api/payments/stripe-connect/connect', { headers });
+  const { accountId } = (await connect.json()) as { accountId: string };
+  const done = await request.post(`/api/payments/sandbox/connect/${accountId}/complete`, { headers });
+  expect(done.status()).toBe(200);
+}
+
+/** Pays on the sandbox's hosted checkout page and waits for the success page. */
+async function payInSandbox(page: Page, payLabel: string) {
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
+  await expect(page.getByText('Test mode — no real money moves')).toBeVisible();
+  await page.getByRole('button', { name: payLabel }).click();
+  await expect(page).toHaveURL(/\/payment-success\?purchaseType=/);
+  await expect(page.getByText('Purchase complete! Here is your new item:')).toBeVisible({ timeout: 30_000 });
+}
+
+test('a maker buys a paid design in the sandbox and downloads it; the seller sees the earnings', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const dialogs = collectDialogs(page);
+  const seller = await register(page.request, 'seller', 'Sandbox Seller');
+  await connectSeller(page.request, seller);
+  const design = await uploadPaidDesign(page.request, seller, 'Paid Gear Box');
+  const designPath = `/design/${seller.username}/${design.slug}`;
+
+  // A visitor is asked to sign in first.
+  await useToken(page, null);
+  await page.goto(designPath);
+  await page.getByRole('button', { name: 'Buy Model for $3.50' }).click();
+  await expect.poll(() => dialogs).toContain('Please sign in to purchase this design.');
+  await expect(page).toHaveURL(/\/signin$/);
+
+  const buyer = await register(page.request, 'buyer', 'Sandbox Buyer');
+  await useToken(page, buyer.token);
+  await page.goto(designPath);
+  await expect(page.getByRole('button', { name: 'Download All Files' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Buy Model for $3.50' }).click();
+  // The checkout shows the split of the price from the server: 15 % platform, 2 % provider.
+  await expect(page.getByText('$0.53')).toBeVisible();
+  await expect(page.getByText('$2.90')).toBeVisible();
+  await payInSandbox(page, 'Pay $3.50');
+  await expect(page.getByRole('main')).toContainText('Paid Gear Box');
+
+  await page.goto(designPath);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download All Files' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.zip$/);
+
+  await page.goto('/MyPurchases');
+  await expect(page.getByRole('heading', { name: 'My Purchased Files' })).toBeVisible();
+  const designs = page.getByRole('table', { name: 'Design Purchases' });
+  await expect(designs).toContainText('Paid Gear Box');
+  await expect(designs).toContainText('$3.50');
+
+  await useToken(page, seller.token);
+  await page.goto('/seller-dashboard');
+  await expect(page.getByText('Total Earnings')).toBeVisible();
+  await expect(page.getByText('$2.90')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Manage Stripe Account' })).toBeVisible();
+});
+
+test('a maker subscribes to a collection plan, plays the mini-game, cancels, and keeps access until the end date', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  collectDialogs(page);
+  const seller = await register(page.request, 'subseller', 'Plan Seller');
+  await connectSeller(page.request, seller);
+  await uploadPaidDesign(page.request, seller, 'Monthly Miniature', {
+    createNewCollection: 'true',
+    newCollectionName: 'Miniature Club',
+    newCollectionPrice: '5',
+    newCollectionSubscription: 'true',
+  });
+  const collections = await page.request.get(`/api/collections/user/${seller.username}`);
+  const club = ((await collections.json()) as { id: string; name: string }[]).find(
+    (c) => c.name === 'Miniature Club',
+  );
+  expect(club).toBeTruthy();
+  const collectionPath = `/collection/${club?.id}`;
+
+  // The seller makes a plan on the Seller Dashboard.
+  await useToken(page, seller.token);
+  await page.goto('/seller-dashboard');
+  await expect(page.getByText('0/4 plans used')).toBeVisible();
+  await page.getByRole('button', { name: 'Create Subscription Plan' }).click();
+  const planDialog = page.getByRole('dialog', { name: 'New Subscription Plan' });
+  await planDialog.getByRole('button', { name: 'Create Plan' }).click();
+  await expect(planDialog).toContainText('Give your plan a name. Add at least one collection.');
+  await planDialog.getByLabel('Plan name').fill('Club Pass');
+  await planDialog.getByRole('checkbox', { name: /Miniature Club/ }).check();
+  await planDialog.getByLabel(/Monthly price/).fill('5');
+  await planDialog.getByLabel(/Annual price/).fill('50');
+  await planDialog.getByRole('checkbox', { name: /Unlimited downloads/ }).check();
+  await planDialog.getByRole('button', { name: 'Create Plan' }).click();
+  await expect(planDialog).toBeHidden();
+  await expect(page.getByText('1/4 plans used')).toBeVisible();
+
+  const buyer = await register(page.request, 'subscriber', 'Club Member');
+  await useToken(page, buyer.token);
+  await page.goto(collectionPath);
+  await expect(page.getByRole('button', { name: 'Download Collection' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Choose a Subscription Plan' });
+  await expect(chooser).toContainText('Club Pass');
+  await chooser.getByRole('button', { name: /Subscribe/ }).click();
+  await payInSandbox(page, 'Pay $5.00 / month');
+
+  await page.getByRole('link', { name: 'See Your Purchases' }).click();
+  const subscriptions = page.getByRole('table', { name: 'Active Subscriptions' });
+  await expect(subscriptions).toContainText('Renews monthly');
+  await subscriptions.getByRole('button', { name: /^Cancel/ }).click();
+
+  // The mini-game, played with the keyboard: the subscription has 120 resolve.
+  const game = page.getByRole('region', { name: 'Unsubscribe mini-game' });
+  await expect(game).toBeVisible();
+  // Enter on a focused button until `next` shows: a key press while text is still typing only
+  // finishes the text, the next one acts.
+  const pressUntil = async (name: string | RegExp, next: Locator) => {
+    for (let attempt = 0; attempt < 4 && !(await next.isVisible()); attempt++) {
+      await game.getByRole('button', { name }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(300);
+    }
+    await expect(next).toBeVisible();
+  };
+  await pressUntil('Continue', game.getByRole('button', { name: /^Battle/ }));
+  await pressUntil(/^Battle/, game.getByRole('button', { name: /Call Customer Support/ }));
+  const won = game.getByText('SUBSCRIPTION CANCELED!');
+  for (let turn = 0; turn < 30 && !(await won.isVisible()); turn++) {
+    await game.getByRole('button', { name: /Call Customer Support/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(150);
+  }
+  await expect(won).toBeVisible();
+  // The Unsubscribe button dodges the mouse, not the keyboard.
+  const confirm = page.getByRole('dialog', { name: 'Cancel subscription?' });
+  await pressUntil('Unsubscribe', confirm);
+
+  await confirm.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Subscription canceled successfully! You still have access until it expires.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(/Ends: /);
+
+  // Access stays until the end date.
+  await page.goto(collectionPath);
+  await expect(page.getByRole('button', { name: 'Download Collection' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(/Access until/);
+
+  await useToken(page, seller.token);
+  await page.goto('/seller-dashboard');
+  await expect(page.getByText('$4.15')).toBeVisible();
+});
