@@ -184,7 +184,9 @@ export class CollectionsService {
   async zip(viewer: Viewer | null, id: string, designId?: string): Promise<CollectionZip> {
     const row = await this.#visible(id, viewer);
     const collection = await this.#accessFacts(row, viewer);
-    const files = await this.repo.filesForZip(row.id, designId && isUuid(designId) ? designId : undefined);
+    if (designId !== undefined && !isUuid(designId))
+      throw notFound('This design is not in the collection.', 'DESIGN_NOT_IN_COLLECTION');
+    const files = await this.repo.filesForZip(row.id, designId);
     if (designId !== undefined && files.length === 0)
       throw notFound('This design is not in the collection.', 'DESIGN_NOT_IN_COLLECTION');
     const collectionDecision = mayDownloadCollection(viewer, collection);

@@ -424,6 +424,12 @@ describe(`collections (${process.env.TEST_ENGINE})`, () => {
       expect(
         (await call('GET', `/api/collections/${c.id}/download-one/${elsewhere.id}`, owner)).statusCode,
       ).toBe(404);
+      // A design id that is no id at all is no design of the collection, for anyone.
+      for (const person of [owner, maker]) {
+        expect(
+          (await call('GET', `/api/collections/${c.id}/download-one/not-a-uuid`, person)).statusCode,
+        ).toBe(404);
+      }
     });
   });
 });

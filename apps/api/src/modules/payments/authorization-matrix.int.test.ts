@@ -196,16 +196,7 @@ const columnRuns: ColumnRun[] = (Object.keys(COLUMNS) as Group[])
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [
-    owner,
-    user,
-    designBuyer,
-    collectionBuyer,
-    subscriber,
-    cancelledBeforeEnd,
-    cancelledAfterEnd,
-    stranger,
-  ] = (await createPeople(t, 'Matrix', 8)) as TestPerson[] as [
+  type Eight = [
     TestPerson,
     TestPerson,
     TestPerson,
@@ -215,6 +206,16 @@ beforeAll(async () => {
     TestPerson,
     TestPerson,
   ];
+  const [
+    owner,
+    user,
+    designBuyer,
+    collectionBuyer,
+    subscriber,
+    cancelledBeforeEnd,
+    cancelledAfterEnd,
+    stranger,
+  ] = (await createPeople(t, 'Matrix', 8)) as Eight;
   const accountId = await connectSeller(t, owner);
   const collectionC = await createCollection(t, owner.userId, 'One-time C', {
     pricingType: 'oneTime',
