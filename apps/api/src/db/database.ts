@@ -20,6 +20,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const { default: pg } = await import('pg');
     pg.types.setTypeParser(20, parseInt8);
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle connection the server ends (restart, failover, an administrator) is dropped by the
+    // pool and the next query opens a new one; unheard, the pool's error event would end the process.
+    pool.on('error', (err) => process.emitWarning(`PostgreSQL closed an idle connection: ${err.message}`));
     // Fail at start with the server's own message rather than on the first request.
     await pool.query('select 1');
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
