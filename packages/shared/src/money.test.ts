@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_FEE_PERCENT, PROVIDER_FEE_PERCENT } from './constants.ts';
-import { CREATOR_SHARE_PERCENT, centsToDollars, feeSplit, formatCents } from './money.ts';
+import { CREATOR_SHARE_PERCENT, centsToDollars, feeSplit, formatCents, formatDollars } from './money.ts';
 
 describe('fee split', () => {
   it('takes the platform and provider percentages and leaves the rest to the creator', () => {
@@ -40,5 +40,9 @@ describe('fee split', () => {
   it('formats cents as US dollars and as API amounts', () => {
     expect(formatCents(830)).toBe('$8.30');
     expect(centsToDollars(499)).toBe(4.99);
+    expect(formatDollars(4.5)).toBe('$4.50');
+    expect(formatDollars(1200)).toBe('$1,200.00');
+    expect(formatDollars(1234.5)).toBe('$1,234.50');
+    expect(formatDollars(0)).toBe('$0.00');
   });
 });

@@ -31,7 +31,13 @@ export function feeSplit(priceCents: number): FeeSplit {
 export const CREATOR_SHARE_PERCENT = 100 - PLATFORM_FEE_PERCENT - PROVIDER_FEE_PERCENT;
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const formatCents = (cents: number): string => usd.format(cents / 100);
+
+/** A dollar amount as the API gives it: 4.5 -> '$4.50', 1234.5 -> '$1,234.50' (nonsense shows $0.00). */
+export function formatDollars(dollars: number): string {
+  return usd.format(Number.isFinite(dollars) ? dollars : 0);
+}
+
+export const formatCents = (cents: number): string => formatDollars(cents / 100);
 
 /** Cents as the API's dollar amounts (4.99), exact to the cent. */
 export function centsToDollars(cents: number): number {

@@ -185,11 +185,9 @@ export type SandboxCheckout = {
 export const PAYMENT_MSG = {
   checkoutFailed: 'Checkout failed',
   checkoutSessionFailed: 'Checkout session failed',
-  purchaseSessionFailed: 'Purchase session failed: ',
   initiateFailed: 'Failed to initiate purchase. Please try again.',
   noCheckoutUrl: 'No checkout URL returned from server.',
   signInToPurchaseDesign: 'Please sign in to purchase this design.',
-  signInToBuyDesign: 'Please sign in to buy this design.',
   signInToPurchaseCollection: 'Please sign in to purchase this collection.',
   cancelFailed: 'Failed to cancel subscription',
   cancelSuccess: 'Subscription canceled successfully! You still have access until it expires.',
@@ -198,7 +196,6 @@ export const PAYMENT_MSG = {
   complete: 'Purchase complete! Here is your new item:',
   ownItem: 'You cannot buy your own item.',
   alreadyOwned: 'You already own this item.',
-  alreadySubscribed: 'You already have an active subscription to this collection.',
   sellerNotConnected: 'This creator cannot take payments yet.',
   notForSale: 'This item is not for sale.',
 } as const;

@@ -10,7 +10,11 @@ import type { DB } from './schema.ts';
  * A subscription covers the collection it was taken out on and every collection its plan includes.
  * It is live while it renews, and after cancellation until its end date.
  */
-export type CollectionHolding = { purchased: boolean; subscription: 'renewing' | 'running-out' | null };
+export type CollectionHolding = {
+  purchased: boolean;
+  /** The live subscription that covers the collection, a renewing one before one running out. */
+  subscription: { id: string; status: 'active' | 'canceled'; endDate: Date } | null;
+};
 
 export const NO_HOLDING: CollectionHolding = { purchased: false, subscription: null };
 
@@ -39,65 +43,54 @@ export async function designsBought(
   return new Set(rows.map((r) => r.design_id).filter((id): id is string => id !== null));
 }
 
-/** The person's purchase and live subscription for each of `collectionIds`. */
-export async function collectionHoldings(
+/** The person's purchase of the collection and the live subscription covering it (nothing for visitors). */
+export async function collectionHolding(
   db: Database,
-  personId: string,
-  collectionIds: string[],
-): Promise<Map<string, CollectionHolding>> {
-  const holdings = new Map<string, CollectionHolding>();
-  if (collectionIds.length === 0) return holdings;
-  const holding = (id: string) => {
-    const found = holdings.get(id) ?? { purchased: false, subscription: null };
-    holdings.set(id, found);
-    return found;
-  };
-  const [bought, subscribed] = await Promise.all([
+  personId: string | null,
+  collectionId: string,
+): Promise<CollectionHolding> {
+  if (!personId) return NO_HOLDING;
+  const [bought, subscription] = await Promise.all([
     db
       .selectFrom('purchases')
-      .select('collection_id')
+      .select('id')
       .where('buyer_id', '=', personId)
       .where('kind', '=', 'collection')
-      .where('collection_id', 'in', collectionIds)
-      .execute(),
+      .where('collection_id', '=', collectionId)
+      .limit(1)
+      .executeTakeFirst(),
     db
       .selectFrom('subscriptions')
-      .leftJoin(
-        'subscription_plan_collections',
-        'subscription_plan_collections.plan_id',
-        'subscriptions.plan_id',
-      )
-      .select([
-        'subscriptions.status',
-        'subscriptions.collection_id as own_collection',
-        'subscription_plan_collections.collection_id as plan_collection',
-      ])
+      .select(['subscriptions.id', 'subscriptions.status', 'subscriptions.end_date'])
       .where('subscriptions.subscriber_id', '=', personId)
       .where(isLive)
       .where((eb) =>
         eb.or([
-          eb('subscriptions.collection_id', 'in', collectionIds),
-          eb('subscription_plan_collections.collection_id', 'in', collectionIds),
+          eb('subscriptions.collection_id', '=', collectionId),
+          eb.exists(
+            eb
+              .selectFrom('subscription_plan_collections')
+              .select('plan_id')
+              .whereRef('subscription_plan_collections.plan_id', '=', 'subscriptions.plan_id')
+              .where('subscription_plan_collections.collection_id', '=', collectionId),
+          ),
         ]),
       )
-      .execute(),
+      .orderBy(sql`subscriptions.status = 'active'`, 'desc')
+      .orderBy('subscriptions.end_date', 'desc')
+      .$narrowType<{ status: 'active' | 'canceled' }>()
+      .executeTakeFirst(),
   ]);
-  for (const row of bought) if (row.collection_id) holding(row.collection_id).purchased = true;
-  const wanted = new Set(collectionIds);
-  for (const row of subscribed) {
-    const kind = row.status === 'active' ? 'renewing' : 'running-out';
-    for (const id of [row.own_collection, row.plan_collection]) {
-      if (!id || !wanted.has(id)) continue;
-      const h = holding(id);
-      // A renewing subscription says more than one running out.
-      if (h.subscription !== 'renewing') h.subscription = kind;
-    }
-  }
-  return holdings;
+  return {
+    purchased: bought !== undefined,
+    subscription: subscription
+      ? { id: subscription.id, status: subscription.status, endDate: subscription.end_date }
+      : null,
+  };
 }
 
 /** A subscription grants access while it renews, and once canceled until its end date. */
-export function isLive(eb: ExpressionBuilder<DB, 'subscriptions'>) {
+function isLive(eb: ExpressionBuilder<DB, 'subscriptions'>) {
   return eb.or([
     eb('subscriptions.status', '=', 'active'),
     eb.and([
@@ -124,12 +117,9 @@ export async function designHolding(
   design: { id: string; collectionId: string | null },
 ): Promise<{ viewerBought: boolean; collectionHolding: CollectionHolding }> {
   if (!viewerId) return { viewerBought: false, collectionHolding: NO_HOLDING };
-  const [bought, holdings] = await Promise.all([
+  const [bought, collectionHeld] = await Promise.all([
     designsBought(db, viewerId, [design.id]),
-    design.collectionId ? collectionHoldings(db, viewerId, [design.collectionId]) : new Map(),
+    design.collectionId ? collectionHolding(db, viewerId, design.collectionId) : NO_HOLDING,
   ]);
-  return {
-    viewerBought: bought.has(design.id),
-    collectionHolding: (design.collectionId && holdings.get(design.collectionId)) || NO_HOLDING,
-  };
+  return { viewerBought: bought.has(design.id), collectionHolding: collectionHeld };
 }

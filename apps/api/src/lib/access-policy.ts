@@ -146,7 +146,7 @@ export function maySubscribe(
   if (isOwner(viewer, collection.ownerId)) return { allowed: false, reason: 'own-item' };
   if (collection.pricingType === 'free' || !collection.planCoversIt || !mayViewCollection(viewer, collection))
     return { allowed: false, reason: 'not-for-sale' };
-  if (collection.viewerHolding?.purchased || collection.viewerHolding?.subscription === 'renewing')
+  if (collection.viewerHolding?.purchased || collection.viewerHolding?.subscription?.status === 'active')
     return { allowed: false, reason: 'already-owned' };
   if (!collection.sellerReady) return { allowed: false, reason: 'seller-not-ready' };
   return { allowed: true };

@@ -1,12 +1,6 @@
-import { type Insertable, sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import {
-  collectionHoldings,
-  designsBought,
-  isLive,
-  NO_HOLDING,
-  sellerCanSell,
-} from '../../db/entitlements.ts';
+import { collectionHolding, designsBought, sellerCanSell } from '../../db/entitlements.ts';
 import { sameUsername } from '../../db/same-username.ts';
 import type { CollectionsTable } from '../../db/schema.ts';
 import { cardColumns } from '../designs/card-query.ts';
@@ -57,9 +51,8 @@ export class CollectionsRepo {
   }
 
   /** What the person holds of the collection (a purchase, a live subscription). */
-  async holding(personId: string | null, collectionId: string) {
-    if (!personId) return NO_HOLDING;
-    return (await collectionHoldings(this.db, personId, [collectionId])).get(collectionId) ?? NO_HOLDING;
+  holding(personId: string | null, collectionId: string) {
+    return collectionHolding(this.db, personId, collectionId);
   }
 
   async boughtDesign(personId: string | null, designId: string): Promise<boolean> {
@@ -68,31 +61,6 @@ export class CollectionsRepo {
 
   sellerCanSell(sellerId: string): Promise<boolean> {
     return sellerCanSell(this.db, sellerId);
-  }
-
-  /** The person's live subscription covering the collection, the renewing one first. */
-  liveSubscription(personId: string, collectionId: string) {
-    return this.db
-      .selectFrom('subscriptions')
-      .select(['subscriptions.id', 'subscriptions.status', 'subscriptions.end_date'])
-      .where('subscriptions.subscriber_id', '=', personId)
-      .where(isLive)
-      .where((eb) =>
-        eb.or([
-          eb('subscriptions.collection_id', '=', collectionId),
-          eb.exists(
-            eb
-              .selectFrom('subscription_plan_collections')
-              .select('plan_id')
-              .whereRef('subscription_plan_collections.plan_id', '=', 'subscriptions.plan_id')
-              .where('subscription_plan_collections.collection_id', '=', collectionId),
-          ),
-        ]),
-      )
-      .orderBy(sql`subscriptions.status = 'active'`, 'desc')
-      .orderBy('subscriptions.end_date', 'desc')
-      .$narrowType<{ status: 'active' | 'canceled' }>()
-      .executeTakeFirst();
   }
 
   /** Whether any of the owner's subscription plans includes the collection. */

@@ -69,18 +69,18 @@ export class CollectionsService {
   async #viewerAccess(row: CollectionRow, viewer: Viewer | null): Promise<CollectionViewerAccess> {
     const facts = await this.#accessFacts(row, viewer);
     const forSale = viewer !== null && !isOwner(viewer, row.owner_id) && row.pricing_type !== 'free';
-    const [sellerReady, planCoversIt, subscription] = await Promise.all([
+    const [sellerReady, planCoversIt] = await Promise.all([
       forSale ? this.repo.sellerCanSell(row.owner_id) : false,
       forSale ? this.repo.inAnyPlan(row.id) : false,
-      viewer && facts.viewerHolding?.subscription ? this.repo.liveSubscription(viewer.id, row.id) : null,
     ]);
+    const subscription = facts.viewerHolding?.subscription ?? null;
     return {
       canDownload: mayDownloadCollection(viewer, facts).allowed,
       canPurchase: mayBuyCollection(viewer, { ...facts, priceCents: row.price_cents, sellerReady }).allowed,
       canSubscribe: maySubscribe(viewer, { ...facts, sellerReady, planCoversIt }).allowed,
       purchased: facts.viewerHolding?.purchased ?? false,
       subscription: subscription
-        ? { id: subscription.id, status: subscription.status, endDate: subscription.end_date.toISOString() }
+        ? { id: subscription.id, status: subscription.status, endDate: subscription.endDate.toISOString() }
         : null,
     };
   }

@@ -20,21 +20,18 @@ import type { Viewer } from '../../lib/auth-context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { parseInput } from '../../lib/validate.ts';
-import type { CheckoutOrder, PaymentsPort } from './payments-port.ts';
+import { type CheckoutItem, checkoutPaths } from './checkout-paths.ts';
+import type { PaymentsPort } from './payments-port.ts';
 import type { PaymentsRepo } from './payments-repo.ts';
 
-type Sale = {
-  kind: CheckoutOrder['kind'];
+type Sale = CheckoutItem & {
   sellerId: string;
-  itemId: string;
   itemName: string;
   priceCents: number;
   designId?: string;
   collectionId?: string;
   planId?: string;
   planType?: PlanType;
-  /** Where the buyer returns when they leave the checkout without paying. */
-  cancelPath: string;
 };
 
 /**
@@ -74,7 +71,7 @@ export class CheckoutService {
             }
           : null,
         collectionSellsDesignsSeparately: design.allow_individual_purchase ?? true,
-        sellerReady: await this.#sellerReady(design.owner_id),
+        sellerReady: await this.repo.sellerCanSell(design.owner_id),
       }),
     );
     return this.#open(buyer, {
@@ -84,7 +81,8 @@ export class CheckoutService {
       itemName: design.name,
       priceCents: design.price_cents,
       designId: design.id,
-      cancelPath: `/design/${encodeURIComponent(design.owner_username)}/${encodeURIComponent(design.slug)}`,
+      designOwner: design.owner_username,
+      designSlug: design.slug,
     });
   }
 
@@ -99,7 +97,7 @@ export class CheckoutService {
         pricingType: collection.pricing_type,
         priceCents: collection.price_cents,
         viewerHolding: await this.repo.collectionHolding(buyer.id, collection.id),
-        sellerReady: await this.#sellerReady(collection.owner_id),
+        sellerReady: await this.repo.sellerCanSell(collection.owner_id),
       }),
     );
     return this.#open(buyer, {
@@ -109,7 +107,6 @@ export class CheckoutService {
       itemName: collection.name,
       priceCents: collection.price_cents,
       collectionId: collection.id,
-      cancelPath: `/collection/${collection.id}`,
     });
   }
 
@@ -128,7 +125,7 @@ export class CheckoutService {
         pricingType: collection.pricing_type,
         viewerHolding: await this.repo.collectionHolding(buyer.id, collection.id),
         planCoversIt: true,
-        sellerReady: await this.#sellerReady(collection.owner_id),
+        sellerReady: await this.repo.sellerCanSell(collection.owner_id),
       }),
     );
     return this.#open(buyer, {
@@ -140,7 +137,6 @@ export class CheckoutService {
       collectionId: collection.id,
       planId: plan.id,
       planType,
-      cancelPath: `/collection/${collection.id}`,
     });
   }
 
@@ -180,9 +176,8 @@ export class CheckoutService {
     });
     try {
       const customerId = await this.#customer(buyer.id, contact);
-      const absolute = (path: string) =>
-        this.payments.mode === 'sandbox' ? path : `${this.publicUrl}${path}`;
-      const success = new URLSearchParams({ purchaseType: sale.kind, itemId: sale.itemId });
+      // Stripe fills in its session id; the sandbox builds the same paths from the checkout row.
+      const paths = checkoutPaths(sale, '{CHECKOUT_SESSION_ID}');
       const { providerSessionId, url } = await this.payments.createCheckout({
         checkoutSessionId,
         kind: sale.kind,
@@ -194,9 +189,8 @@ export class CheckoutService {
         sellerAccountId: account.provider_account_id,
         customerId,
         buyerEmail: contact.email,
-        // The provider fills in its session id (Stripe's placeholder; the sandbox does the same).
-        successUrl: absolute(`/payment-success?${success}&session_id={CHECKOUT_SESSION_ID}`),
-        cancelUrl: absolute(sale.cancelPath),
+        successUrl: `${this.publicUrl}${paths.success}`,
+        cancelUrl: `${this.publicUrl}${paths.cancel}`,
       });
       await this.repo.setProviderSession(checkoutSessionId, providerSessionId);
       return { url, sessionId: providerSessionId };
@@ -218,10 +212,6 @@ export class CheckoutService {
     const collection = isUuid(collectionId) ? await this.repo.collectionForSale(collectionId) : undefined;
     if (!collection) throw notFound('Collection not found.', 'COLLECTION_NOT_FOUND');
     return collection;
-  }
-
-  async #sellerReady(sellerId: string): Promise<boolean> {
-    return (await this.repo.sellerAccount(sellerId))?.charges_enabled ?? false;
   }
 }
 

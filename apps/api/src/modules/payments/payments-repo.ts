@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { collectionHoldings, designHolding, NO_HOLDING } from '../../db/entitlements.ts';
+import { collectionHolding, designHolding, sellerCanSell } from '../../db/entitlements.ts';
 import type { CheckoutSessionsTable } from '../../db/schema.ts';
 
 /** SQL for checkouts, sellers' payout accounts and buyers' provider customers. */
@@ -60,22 +60,16 @@ export class PaymentsRepo {
       .executeTakeFirst();
   }
 
-  async anyPlanCovers(collectionId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('subscription_plan_collections')
-      .select('plan_id')
-      .where('collection_id', '=', collectionId)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   designHolding(viewerId: string, design: { id: string; collectionId: string | null }) {
     return designHolding(this.db, viewerId, design);
   }
 
-  async collectionHolding(viewerId: string, collectionId: string) {
-    return (await collectionHoldings(this.db, viewerId, [collectionId])).get(collectionId) ?? NO_HOLDING;
+  collectionHolding(viewerId: string, collectionId: string) {
+    return collectionHolding(this.db, viewerId, collectionId);
+  }
+
+  sellerCanSell(sellerId: string): Promise<boolean> {
+    return sellerCanSell(this.db, sellerId);
   }
 
   sellerAccount(userId: string) {

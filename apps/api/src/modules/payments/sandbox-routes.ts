@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { mayManageOwnRecord } from '../../lib/access-policy.ts';
 import type { Viewer } from '../../lib/auth-context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { checkoutPaths } from './checkout-paths.ts';
 import type { PaymentsRepo } from './payments-repo.ts';
 import type { SandboxPayments } from './sandbox-adapter.ts';
 import { accountReadyEvent, paymentEvents } from './sandbox-events.ts';
@@ -94,24 +95,18 @@ export function sandboxRoutes(app: FastifyInstance, deps: { repo: PaymentsRepo; 
 
 /** Where the sandbox's checkout page sends the buyer after paying or leaving. */
 function checkoutUrls(session: {
-  kind: string;
+  kind: 'design' | 'collection' | 'subscription';
   provider_session_id: string | null;
   design_id: string | null;
   design_slug: string | null;
   seller_username: string;
   collection_id: string | null;
 }) {
-  const itemId = (session.kind === 'design' ? session.design_id : session.collection_id) ?? '';
-  const query = new URLSearchParams({
-    purchaseType: session.kind,
-    itemId,
-    session_id: session.provider_session_id ?? '',
-  });
-  return {
-    success: `/payment-success?${query}`,
-    cancel:
-      session.kind === 'design'
-        ? `/design/${encodeURIComponent(session.seller_username)}/${encodeURIComponent(session.design_slug ?? '')}`
-        : `/collection/${itemId}`,
+  const item = {
+    kind: session.kind,
+    itemId: (session.kind === 'design' ? session.design_id : session.collection_id) ?? '',
+    designOwner: session.seller_username,
+    designSlug: session.design_slug,
   };
+  return checkoutPaths(item, session.provider_session_id ?? '');
 }

@@ -1,9 +1,4 @@
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** A price as the API gives it, in US dollars: 4.5 -> '$4.50'. */
-export function formatDollars(dollars: number): string {
-  return usd.format(dollars);
-}
+import { formatDollars } from '@printmarket/shared/money';
 
 /** The design page's purchase button (spec section 4). */
 export function buyDesignLabel(price: number): string {

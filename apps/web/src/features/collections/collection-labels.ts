@@ -1,11 +1,11 @@
+import { formatDollars } from '@printmarket/shared/money';
 import type { CollectionPricing, CollectionSummary } from '@printmarket/shared/types';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** How the collection is sold, in words: 'Free', '$12.50 one-time', '$4.00 per month'. */
 export function collectionPriceText(pricing: CollectionPricing): string {
-  if (pricing.subscription) return `${usd.format(pricing.subscriptionPrice)} per month`;
-  if (!pricing.free && pricing.oneTimePurchase > 0) return `${usd.format(pricing.oneTimePurchase)} one-time`;
+  if (pricing.subscription) return `${formatDollars(pricing.subscriptionPrice)} per month`;
+  if (!pricing.free && pricing.oneTimePurchase > 0)
+    return `${formatDollars(pricing.oneTimePurchase)} one-time`;
   return 'Free';
 }
 
@@ -13,7 +13,7 @@ export function collectionPriceText(pricing: CollectionPricing): string {
 export function collectionCardPriceText(pricing: CollectionPricing): string {
   if (pricing.free) return 'Free';
   const parts: string[] = [];
-  if (pricing.oneTimePurchase > 0) parts.push(`${usd.format(pricing.oneTimePurchase)} one-time`);
+  if (pricing.oneTimePurchase > 0) parts.push(`${formatDollars(pricing.oneTimePurchase)} one-time`);
   if (pricing.subscription) parts.push('Subscription');
   return parts.join(' · ') || 'Free';
 }

@@ -1,6 +1,5 @@
 const grouped = new Intl.NumberFormat('en-US');
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** A counter that must fit a narrow card: "987", "9,876", then "12.3K", "4.5M". */
 export function formatCount(value: number | null | undefined): string {
@@ -17,9 +16,4 @@ export function countLabel(value: number | null | undefined, singular: string, p
 /** Missing or nonsense counts show as 0 (spec section 2). */
 function safeCount(value: number | null | undefined): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
-}
-
-/** A price in US dollars as the API gives it, e.g. 4.5 -> "$4.50". */
-export function formatPrice(dollars: number): string {
-  return usd.format(dollars);
 }

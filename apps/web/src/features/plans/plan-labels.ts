@@ -1,13 +1,8 @@
 import { MAX_SUBSCRIPTION_PLANS } from '@printmarket/shared/constants';
+import { formatDollars } from '@printmarket/shared/money';
 import type { PlanType, SubscriptionPlan } from '@printmarket/shared/payments';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const count = new Intl.NumberFormat('en-US');
-
-/** A price as the API gives it (dollars), e.g. 4.5 -> '$4.50'. */
-export function formatDollars(dollars: number): string {
-  return usd.format(dollars);
-}
 
 /** '$4.99 / month' on a plan's card. */
 export function monthlyPriceText(plan: Pick<SubscriptionPlan, 'monthlyPrice'>): string {

@@ -1,3 +1,4 @@
+import { formatDollars } from '@printmarket/shared/money';
 import type { PurchasesResponse, SubscriptionSummary } from '@printmarket/shared/payments';
 
 /** Spec section 9: a purchase's order number is the first 9 characters of its id. */
@@ -8,17 +9,11 @@ export function orderNumber(id: string): string {
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** 'Mar 9, 2025'; null for a missing or unreadable date. */
 export function formatPurchaseDate(iso: string | null | undefined): string | null {
   const value = iso ? new Date(iso) : null;
   return value && !Number.isNaN(value.getTime()) ? dateFormat.format(value) : null;
-}
-
-/** An amount in US dollars as the API gives it: 4.5 -> '$4.50'. */
-export function formatPaid(dollars: number): string {
-  return usd.format(Number.isFinite(dollars) ? dollars : 0);
 }
 
 /**
@@ -34,7 +29,7 @@ export function subscriptionTermText(
 
 /** The plan's price per period: '$4.00 / month', '$40.00 / year'. */
 export function subscriptionPriceText(subscription: Pick<SubscriptionSummary, 'price' | 'planType'>): string {
-  return `${formatPaid(subscription.price)} / ${subscription.planType === 'yearly' ? 'year' : 'month'}`;
+  return `${formatDollars(subscription.price)} / ${subscription.planType === 'yearly' ? 'year' : 'month'}`;
 }
 
 /** Only a subscription that still renews can be canceled. */

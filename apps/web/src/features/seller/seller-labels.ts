@@ -1,14 +1,8 @@
 import type { SellerData } from '@printmarket/shared/payments';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const count = new Intl.NumberFormat('en-US');
 
 type Account = Pick<SellerData, 'stripeAccountId' | 'chargesEnabled' | 'payoutsEnabled'>;
-
-/** Total Earnings as the API gives them (dollars, the creator's share), e.g. 1234.5 -> '$1,234.50'. */
-export function earningsText(dollars: number): string {
-  return usd.format(Number.isFinite(dollars) ? dollars : 0);
-}
 
 /** What the earnings add up: 'No sales yet', 'From 1 sale', 'From 1,204 sales'. */
 export function salesCountText(sales: number): string {

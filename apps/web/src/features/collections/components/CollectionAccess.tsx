@@ -1,3 +1,4 @@
+import { formatDollars } from '@printmarket/shared/money';
 import type { CollectionSummary } from '@printmarket/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,8 +16,6 @@ import {
   SIGN_IN_TO_DOWNLOAD_COLLECTION,
 } from '../api/download-collection.ts';
 import styles from './CollectionAccess.module.css';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** Said when nothing can be downloaded or bought: the seller cannot take payments (yet). */
 export const NOT_TAKING_PAYMENTS = 'This creator is not taking payments yet.';
@@ -71,11 +70,11 @@ export function CollectionAccess({ collection, signedIn, isOwner }: CollectionAc
       <p className={styles.price}>
         {pricing.subscription ? (
           <>
-            {usd.format(pricing.subscriptionPrice)} <span className={styles.per}>per month</span>
+            {formatDollars(pricing.subscriptionPrice)} <span className={styles.per}>per month</span>
           </>
         ) : (
           <>
-            {usd.format(pricing.oneTimePurchase)} <span className={styles.per}>one-time purchase</span>
+            {formatDollars(pricing.oneTimePurchase)} <span className={styles.per}>one-time purchase</span>
           </>
         )}
       </p>

@@ -1,12 +1,13 @@
 import { CARD_ROTATION_MS_OTHER } from '@printmarket/shared/constants';
 import { MSG } from '@printmarket/shared/messages';
+import { formatDollars } from '@printmarket/shared/money';
 import type { DesignCard as DesignCardData } from '@printmarket/shared/types';
 import { type ReactNode, type SyntheticEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import avatarPlaceholder from '../../../assets/avatar-placeholder.svg';
 import designPlaceholder from '../../../assets/design-placeholder.svg';
 import { mediaUrl } from '../../../lib/media.ts';
-import { countLabel, formatCount, formatPrice } from '../format.ts';
+import { countLabel, formatCount } from '../format.ts';
 import styles from './DesignCard.module.css';
 import { DownloadsIcon, LikesIcon, ViewsIcon } from './stat-icons.tsx';
 import { useCardRotation } from './use-card-rotation.ts';
@@ -110,7 +111,7 @@ export function DesignCard({
         {design.isPaid && design.price > 0 && (
           <span className={styles.price}>
             <span className="visually-hidden">Price: </span>
-            {formatPrice(design.price)}
+            {formatDollars(design.price)}
           </span>
         )}
         {images.length > 1 && (

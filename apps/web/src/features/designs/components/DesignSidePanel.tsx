@@ -1,3 +1,4 @@
+import { formatDollars } from '@printmarket/shared/money';
 import type { DesignDetail } from '@printmarket/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -8,7 +9,6 @@ import { BuyDesignButton } from '../../checkout/components/BuyDesignButton.tsx';
 import { designPanelActions } from '../../checkout/purchase-offers.ts';
 import { CollectionPreview } from '../../collections/components/CollectionPreview.tsx';
 import { FAILED_DOWNLOAD_DESIGN, fetchDesignZip, saveBlob, zipFileName } from '../api/download-all.ts';
-import { formatPrice } from '../format.ts';
 import { DownloadIcon } from './DesignFileList.tsx';
 import styles from './DesignSections.module.css';
 
@@ -101,7 +101,7 @@ export function DesignSidePanel({ design, signedIn }: { design: DesignDetail; si
           {paid ? (
             <>
               <span className="visually-hidden">Price: </span>
-              {formatPrice(design.price)}
+              {formatDollars(design.price)}
             </>
           ) : (
             'Free'

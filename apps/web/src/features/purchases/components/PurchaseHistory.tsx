@@ -1,8 +1,8 @@
+import { formatDollars } from '@printmarket/shared/money';
+import type { PurchasesResponse } from '@printmarket/shared/payments';
 import { Link } from 'react-router';
-import { RetryAlert } from '../../../components/ui/RetryAlert.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { FAILED_FETCH_PURCHASES, useMyPurchases } from '../api/my-purchases.ts';
-import { formatPaid, formatPurchaseDate, recentPurchases } from '../purchase-labels.ts';
+import { formatPurchaseDate, recentPurchases } from '../purchase-labels.ts';
+import { MyPurchasesLoader } from './MyPurchasesLoader.tsx';
 import styles from './PurchaseSummaries.module.css';
 
 /** How many purchases the short history shows; the rest are on My Purchases. */
@@ -13,16 +13,11 @@ export const HISTORY_LENGTH = 5;
  * for the provider's invoices and payment methods, which a test-mode checkout does not have.
  */
 export function PurchaseHistory() {
-  const query = useMyPurchases();
-  if (query.isPending) return <p role="status">Loading...</p>;
-  if (query.isError) {
-    return (
-      <RetryAlert retrying={query.isFetching} onRetry={() => void query.refetch()}>
-        <p>{errorMessage(query.error, FAILED_FETCH_PURCHASES)}</p>
-      </RetryAlert>
-    );
-  }
-  const lines = recentPurchases(query.data, HISTORY_LENGTH);
+  return <MyPurchasesLoader>{(purchases) => <PurchaseLines purchases={purchases} />}</MyPurchasesLoader>;
+}
+
+function PurchaseLines({ purchases }: { purchases: PurchasesResponse }) {
+  const lines = recentPurchases(purchases, HISTORY_LENGTH);
   return (
     <div className={styles.summary}>
       {lines.length === 0 ? (
@@ -38,7 +33,7 @@ export function PurchaseHistory() {
                   {formatPurchaseDate(line.date) ?? 'N/A'}
                 </span>
               </span>
-              <span className={styles.amount}>{formatPaid(line.pricePaid)}</span>
+              <span className={styles.amount}>{formatDollars(line.pricePaid)}</span>
             </li>
           ))}
         </ul>

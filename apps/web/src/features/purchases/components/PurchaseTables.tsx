@@ -1,3 +1,4 @@
+import { formatDollars } from '@printmarket/shared/money';
 import type { CollectionPurchase, DesignPurchase, SubscriptionSummary } from '@printmarket/shared/payments';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
@@ -6,7 +7,6 @@ import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import {
   canCancel,
   collectionPagePath,
-  formatPaid,
   formatPurchaseDate,
   orderNumber,
   subscriptionPriceText,
@@ -87,7 +87,7 @@ export function DesignPurchasesTable({ purchases }: { purchases: DesignPurchase[
           <td>
             <ItemLink path={purchase.path} name={purchase.name} />
           </td>
-          <td className={styles.amount}>{formatPaid(purchase.pricePaid)}</td>
+          <td className={styles.amount}>{formatDollars(purchase.pricePaid)}</td>
         </tr>
       ))}
     </TableSection>
@@ -108,7 +108,7 @@ export function CollectionPurchasesTable({ purchases }: { purchases: CollectionP
           <td>
             <ItemLink path={collectionPagePath(purchase.collectionId)} name={purchase.name} />
           </td>
-          <td className={styles.amount}>{formatPaid(purchase.pricePaid)}</td>
+          <td className={styles.amount}>{formatDollars(purchase.pricePaid)}</td>
         </tr>
       ))}
     </TableSection>

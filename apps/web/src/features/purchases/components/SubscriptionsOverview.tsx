@@ -1,13 +1,12 @@
+import type { PurchasesResponse } from '@printmarket/shared/payments';
 import { Link } from 'react-router';
-import { RetryAlert } from '../../../components/ui/RetryAlert.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { FAILED_FETCH_PURCHASES, useMyPurchases } from '../api/my-purchases.ts';
 import {
   canCancel,
   collectionPagePath,
   subscriptionPriceText,
   subscriptionTermText,
 } from '../purchase-labels.ts';
+import { MyPurchasesLoader } from './MyPurchasesLoader.tsx';
 import styles from './PurchaseSummaries.module.css';
 
 /**
@@ -15,16 +14,14 @@ import styles from './PurchaseSummaries.module.css';
  * happens on My Purchases, where the cancel flow lives.
  */
 export function SubscriptionsOverview() {
-  const query = useMyPurchases();
-  if (query.isPending) return <p role="status">Loading...</p>;
-  if (query.isError) {
-    return (
-      <RetryAlert retrying={query.isFetching} onRetry={() => void query.refetch()}>
-        <p>{errorMessage(query.error, FAILED_FETCH_PURCHASES)}</p>
-      </RetryAlert>
-    );
-  }
-  const { subscriptions } = query.data;
+  return (
+    <MyPurchasesLoader>
+      {({ subscriptions }) => <SubscriptionLines subscriptions={subscriptions} />}
+    </MyPurchasesLoader>
+  );
+}
+
+function SubscriptionLines({ subscriptions }: Pick<PurchasesResponse, 'subscriptions'>) {
   return (
     <div className={styles.summary}>
       {subscriptions.length === 0 ? (

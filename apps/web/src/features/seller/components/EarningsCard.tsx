@@ -1,7 +1,7 @@
-import { CREATOR_SHARE_PERCENT } from '@printmarket/shared/money';
+import { CREATOR_SHARE_PERCENT, formatDollars } from '@printmarket/shared/money';
 import type { SellerData } from '@printmarket/shared/payments';
 import { useId } from 'react';
-import { earningsText, salesCountText } from '../seller-labels.ts';
+import { salesCountText } from '../seller-labels.ts';
 import styles from './SellerCards.module.css';
 
 /** Total Earnings (spec section 2): the creator's share of every sale and renewal. */
@@ -13,7 +13,7 @@ export function EarningsCard({ data }: { data: Pick<SellerData, 'totalEarnings' 
         Total Earnings
       </h2>
       <p className={styles.amount} data-testid="total-earnings">
-        {earningsText(data.totalEarnings)}
+        {formatDollars(data.totalEarnings)}
       </p>
       <p className={styles.text}>{salesCountText(data.salesCount)}</p>
       <p className={styles.hint}>Your {CREATOR_SHARE_PERCENT}% share, after the platform and payment fees.</p>
