@@ -1,12 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client.ts';
 
+/** At most this many further tries after a failure that may pass on its own. */
+export const MAX_RETRIES = 2;
+
 /**
- * One retry for network trouble and server errors; none for answers that will not change on a
- * second try (a 4xx such as "not found" or "not authorized").
+ * Retries network trouble and server errors (5xx), at most MAX_RETRIES times; never an answer a
+ * second try cannot change (any 4xx: not found, not authorized, invalid input), so its error shows
+ * at once. TanStack Query counts `failureCount` from 0 before the first retry.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (failureCount >= 2) return false;
+  if (failureCount >= MAX_RETRIES) return false;
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return true;
 }
@@ -19,7 +23,9 @@ export function createQueryClient(): QueryClient {
         retry: shouldRetry,
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      // A server error leaves nothing half-done (every change is one transaction), so a change may
+      // be tried again; one that is not safe to repeat (a toggle) turns retries off itself.
+      mutations: { retry: shouldRetry },
     },
   });
 }
