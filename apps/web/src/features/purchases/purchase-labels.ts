@@ -32,6 +32,17 @@ export function subscriptionPriceText(subscription: Pick<SubscriptionSummary, 'p
   return `${formatDollars(subscription.price)} / ${subscription.planType === 'yearly' ? 'year' : 'month'}`;
 }
 
+/** The price as the mini-game's foe wears it: '$4.00' with '/mo', '$40.00' with '/yr'. */
+export function subscriptionPriceTag(subscription: Pick<SubscriptionSummary, 'price' | 'planType'>): {
+  amount: string;
+  per: string;
+} {
+  return {
+    amount: formatDollars(subscription.price),
+    per: subscription.planType === 'yearly' ? '/yr' : '/mo',
+  };
+}
+
 /** Only a subscription that still renews can be canceled. */
 export function canCancel(subscription: Pick<SubscriptionSummary, 'active' | 'status'>): boolean {
   return subscription.active && subscription.status === 'active';

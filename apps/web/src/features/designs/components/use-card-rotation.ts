@@ -1,13 +1,5 @@
 import { type RefObject, useEffect, useState, useSyncExternalStore } from 'react';
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-function subscribeReducedMotion(onChange: () => void): () => void {
-  const query = window.matchMedia(REDUCED_MOTION);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-const prefersReducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 
 function subscribeVisibility(onChange: () => void): () => void {
   document.addEventListener('visibilitychange', onChange);
@@ -57,7 +49,7 @@ export function useCardRotation(options: {
   targetRef: RefObject<Element | null>;
 }): Rotation {
   const { count, intervalMs, paused, targetRef } = options;
-  const reducedMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => true);
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', true);
   const pageVisible = useSyncExternalStore(subscribeVisibility, isPageVisible, () => false);
   const inView = useInView(targetRef);
   const running = count > 1 && intervalMs > 0 && !reducedMotion && pageVisible && inView && !paused;

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import button from '../../../app/styles/button.module.css';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { useCancelSubscription } from '../api/cancel-subscription.ts';
-import { formatPurchaseDate } from '../purchase-labels.ts';
+import { formatPurchaseDate, subscriptionPriceTag } from '../purchase-labels.ts';
 import { UnsubscribeGame } from '../unsubscribe-game/UnsubscribeGame.tsx';
 import styles from './CancelSubscriptionFlow.module.css';
 
@@ -43,7 +43,14 @@ export function CancelSubscriptionFlow({ subscription, onEnd }: CancelSubscripti
           if (current.current === 'game') onEnd({ result: 'kept' });
         }}
       >
-        {(close) => <UnsubscribeGame onWon={confirm} onSkip={confirm} onClose={close} />}
+        {(close) => (
+          <UnsubscribeGame
+            price={subscriptionPriceTag(subscription)}
+            onWon={confirm}
+            onSkip={confirm}
+            onClose={close}
+          />
+        )}
       </Dialog>
       <Dialog
         open={step === 'confirm'}

@@ -4,6 +4,7 @@ import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import button from '../../../app/styles/button.module.css';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import {
   canCancel,
   collectionPagePath,
@@ -14,23 +15,38 @@ import {
 } from '../purchase-labels.ts';
 import styles from './PurchaseTables.module.css';
 
-/** A table under its heading, or the list's empty state; scrolls sideways on a narrow phone. */
-function TableSection({
-  title,
-  empty,
-  head,
-  wide = false,
-  children,
-}: {
+/** Below this width each purchase is a card of labelled fields instead of a table row. */
+export const CARDS_MEDIA = '(max-width: 720px)';
+
+/** One purchase: its fields in column order, and the buttons that act on it. */
+type PurchaseRow = {
+  key: string;
+  cells: { content: ReactNode; className?: string; title?: string }[];
+  actions?: ReactNode;
+};
+
+type PurchaseListProps = {
   title: string;
-  /** Shown instead of the table when there are no rows. */
+  /** Shown instead of the list when there are no rows. */
   empty: string | null;
+  /** The column labels, in the order of each row's cells. */
   head: string[];
-  /** Many columns: scrolls sideways sooner rather than squeezing them. */
+  rows: PurchaseRow[];
+  /** Adds an 'Actions' column (the table) or a button row (the cards). */
+  withActions?: boolean;
+  /** Many columns: the table scrolls sideways inside its frame sooner rather than squeezing them. */
   wide?: boolean;
-  children: ReactNode;
-}) {
+};
+
+/**
+ * A list of purchases under its heading, or its empty state: a table on wide screens, cards on
+ * phones, where a table would push the page sideways.
+ */
+function PurchaseList(props: PurchaseListProps & { cards?: boolean }) {
+  const { title, empty, cards } = props;
   const titleId = useId();
+  const phone = useMediaQuery(CARDS_MEDIA);
+  const asCards = cards ?? phone;
   return (
     <section className={styles.section} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>
@@ -38,25 +54,70 @@ function TableSection({
       </h2>
       {empty ? (
         <EmptyState>{empty}</EmptyState>
+      ) : asCards ? (
+        <PurchaseCards {...props} titleId={titleId} />
       ) : (
-        // Focusable so keyboard users can scroll it too when it is wider than the screen.
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable box must be reachable by keyboard
-        <div className={styles.scroll} tabIndex={0}>
-          <table className={`${styles.table} ${wide ? styles.wide : ''}`} aria-labelledby={titleId}>
-            <thead>
-              <tr>
-                {head.map((label) => (
-                  <th key={label} scope="col">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>{children}</tbody>
-          </table>
-        </div>
+        <PurchaseTable {...props} titleId={titleId} />
       )}
     </section>
+  );
+}
+
+function PurchaseTable({ head, rows, withActions, wide, titleId }: PurchaseListProps & { titleId: string }) {
+  return (
+    // Focusable so keyboard users can scroll it too when it is wider than the screen.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable box must be reachable by keyboard
+    <div className={styles.scroll} tabIndex={0}>
+      <table className={`${styles.table} ${wide ? styles.wide : ''}`} aria-labelledby={titleId}>
+        <thead>
+          <tr>
+            {[...head, ...(withActions ? ['Actions'] : [])].map((label) => (
+              <th key={label} scope="col">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, i) => (
+                <td key={head[i]} className={cell.className} title={cell.title}>
+                  {cell.content}
+                </td>
+              ))}
+              {withActions && (
+                <td>
+                  <div className={styles.actions}>{row.actions}</div>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function PurchaseCards({ head, rows, titleId }: PurchaseListProps & { titleId: string }) {
+  return (
+    <ul className={styles.cards} aria-labelledby={titleId}>
+      {rows.map((row) => (
+        <li key={row.key} className={styles.card}>
+          <dl className={styles.fields}>
+            {row.cells.map((cell, i) => (
+              <div key={head[i]} className={styles.field}>
+                <dt>{head[i]}</dt>
+                <dd className={cell.className} title={cell.title}>
+                  {cell.content}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          {row.actions && <div className={styles.actions}>{row.actions}</div>}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -65,53 +126,52 @@ function ItemLink({ path, name }: { path: string | null; name: string }) {
   return path ? <Link to={path}>{name}</Link> : <span>{name}</span>;
 }
 
-function OrderCell({ id }: { id: string }) {
-  return (
-    <td className={styles.order} title={id}>
-      {orderNumber(id)}
-    </td>
-  );
-}
+const orderCell = (id: string) => ({ content: orderNumber(id), className: styles.order, title: id });
+const amountCell = (content: string) => ({ content, className: styles.amount });
 
-export function DesignPurchasesTable({ purchases }: { purchases: DesignPurchase[] }) {
+type ListProps<T> = {
+  purchases: T[];
+  /** Cards (true) or the table (false) whatever the width; by default the width decides. */
+  cards?: boolean;
+};
+
+export function DesignPurchasesTable({ purchases, cards }: ListProps<DesignPurchase>) {
   return (
-    <TableSection
+    <PurchaseList
       title="Design Purchases"
       empty={purchases.length === 0 ? 'You have not bought any designs yet.' : null}
       head={['Order number', 'Date', 'Design', 'Price']}
-    >
-      {purchases.map((purchase) => (
-        <tr key={purchase._id}>
-          <OrderCell id={purchase._id} />
-          <td>{formatPurchaseDate(purchase.purchaseDate) ?? 'N/A'}</td>
-          <td>
-            <ItemLink path={purchase.path} name={purchase.name} />
-          </td>
-          <td className={styles.amount}>{formatDollars(purchase.pricePaid)}</td>
-        </tr>
-      ))}
-    </TableSection>
+      cards={cards}
+      rows={purchases.map((purchase) => ({
+        key: purchase._id,
+        cells: [
+          orderCell(purchase._id),
+          { content: formatPurchaseDate(purchase.purchaseDate) ?? 'N/A' },
+          { content: <ItemLink path={purchase.path} name={purchase.name} /> },
+          amountCell(formatDollars(purchase.pricePaid)),
+        ],
+      }))}
+    />
   );
 }
 
-export function CollectionPurchasesTable({ purchases }: { purchases: CollectionPurchase[] }) {
+export function CollectionPurchasesTable({ purchases, cards }: ListProps<CollectionPurchase>) {
   return (
-    <TableSection
+    <PurchaseList
       title="Collection Purchases"
       empty={purchases.length === 0 ? 'You have not bought any collections yet.' : null}
       head={['Order number', 'Date', 'Collection', 'Price']}
-    >
-      {purchases.map((purchase) => (
-        <tr key={purchase._id}>
-          <OrderCell id={purchase._id} />
-          <td>{formatPurchaseDate(purchase.purchaseDate) ?? 'N/A'}</td>
-          <td>
-            <ItemLink path={collectionPagePath(purchase.collectionId)} name={purchase.name} />
-          </td>
-          <td className={styles.amount}>{formatDollars(purchase.pricePaid)}</td>
-        </tr>
-      ))}
-    </TableSection>
+      cards={cards}
+      rows={purchases.map((purchase) => ({
+        key: purchase._id,
+        cells: [
+          orderCell(purchase._id),
+          { content: formatPurchaseDate(purchase.purchaseDate) ?? 'N/A' },
+          { content: <ItemLink path={collectionPagePath(purchase.collectionId)} name={purchase.name} /> },
+          amountCell(formatDollars(purchase.pricePaid)),
+        ],
+      }))}
+    />
   );
 }
 
@@ -119,42 +179,42 @@ type SubscriptionsTableProps = {
   subscriptions: SubscriptionSummary[];
   /** Starts the cancel flow (the mini-game, then the confirmation). */
   onCancel(subscription: SubscriptionSummary): void;
+  /** Cards (true) or the table (false) whatever the width; by default the width decides. */
+  cards?: boolean;
 };
 
-export function SubscriptionsTable({ subscriptions, onCancel }: SubscriptionsTableProps) {
+export function SubscriptionsTable({ subscriptions, onCancel, cards }: SubscriptionsTableProps) {
   return (
-    <TableSection
+    <PurchaseList
       title="Active Subscriptions"
       empty={subscriptions.length === 0 ? 'You have no subscriptions.' : null}
-      head={['Collection', 'Plan', 'Started', 'Price', 'Renewal', 'Actions']}
+      head={['Collection', 'Plan', 'Started', 'Price', 'Renewal']}
+      withActions
       wide
-    >
-      {subscriptions.map((subscription) => {
+      cards={cards}
+      rows={subscriptions.map((subscription) => {
         const name = subscription.collectionName ?? 'Collection no longer available';
-        return (
-          <tr key={subscription._id}>
-            <td>
-              <ItemLink path={collectionPagePath(subscription.collectionId)} name={name} />
-            </td>
-            <td>{subscription.planName}</td>
-            <td>{formatPurchaseDate(subscription.startDate) ?? 'N/A'}</td>
-            <td className={styles.amount}>{subscriptionPriceText(subscription)}</td>
-            <td>{subscriptionTermText(subscription)}</td>
-            <td>
-              {canCancel(subscription) && (
-                <button
-                  type="button"
-                  className={`${button.base} ${button.secondary}`}
-                  aria-haspopup="dialog"
-                  onClick={() => onCancel(subscription)}
-                >
-                  Cancel<span className="visually-hidden"> the subscription to {name}</span>
-                </button>
-              )}
-            </td>
-          </tr>
-        );
+        return {
+          key: subscription._id,
+          cells: [
+            { content: <ItemLink path={collectionPagePath(subscription.collectionId)} name={name} /> },
+            { content: subscription.planName },
+            { content: formatPurchaseDate(subscription.startDate) ?? 'N/A' },
+            amountCell(subscriptionPriceText(subscription)),
+            { content: subscriptionTermText(subscription) },
+          ],
+          actions: canCancel(subscription) && (
+            <button
+              type="button"
+              className={`${button.base} ${button.secondary}`}
+              aria-haspopup="dialog"
+              onClick={() => onCancel(subscription)}
+            >
+              Cancel<span className="visually-hidden"> the subscription to {name}</span>
+            </button>
+          ),
+        };
       })}
-    </TableSection>
+    />
   );
 }

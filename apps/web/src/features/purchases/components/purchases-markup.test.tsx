@@ -102,6 +102,27 @@ describe('my purchases tables', () => {
     expect(canceled).not.toContain('<button');
   });
 
+  it('on phones show each purchase as a card with every field labelled and its buttons', () => {
+    const designs = render(<DesignPurchasesTable purchases={purchases.designPurchases} cards />);
+    expect(designs).not.toContain('<table');
+    const card = designs.split('<li').find((item) => item.includes('Gear')) ?? '';
+    expect(card).toMatch(/<dt>Order number<\/dt><dd[^>]*>0195f3c2-<\/dd>/);
+    expect(card).toMatch(/<dt>Date<\/dt><dd[^>]*>Feb 3, 2026<\/dd>/);
+    expect(card).toMatch(/<dt>Price<\/dt><dd[^>]*>\$4.99<\/dd>/);
+    expect(card).toMatch(/<dt>Design<\/dt><dd[^>]*><a href="\/design\/maker\/gear"/);
+
+    const subscriptions = render(
+      <SubscriptionsTable subscriptions={purchases.subscriptions} onCancel={() => {}} cards />,
+    );
+    const active = subscriptions.split('<li').find((item) => item.includes('Desk Set')) ?? '';
+    expect(active).toMatch(/<dt>Renewal<\/dt><dd[^>]*>Renews monthly<\/dd>/);
+    expect(active).toMatch(/<dt>Price<\/dt><dd[^>]*>\$4.00 \/ month<\/dd>/);
+    expect(active).toMatch(/<button[^>]*>Cancel<span class="visually-hidden"> the subscription to Desk Set/);
+    const canceled = subscriptions.split('<li').find((item) => item.includes('Lamps')) ?? '';
+    expect(canceled).toContain('Ends: May 9, 2026');
+    expect(canceled).not.toContain('<button');
+  });
+
   it('have empty states', () => {
     expect(render(<DesignPurchasesTable purchases={[]} />)).toContain('You have not bought any designs yet.');
     expect(render(<CollectionPurchasesTable purchases={[]} />)).toContain(

@@ -15,6 +15,8 @@ import styles from './UnsubscribeGame.module.css';
 
 export type GameScreenProps = {
   state: GameState;
+  /** The subscription's price and period as its sprite wears them: '$4.00' and '/mo'. */
+  price: { amount: string; per: string };
   dispatch(action: GameAction): void;
   random(): number;
   /** No typewriter and no dodging. */
@@ -93,10 +95,7 @@ function intro(props: GameScreenProps) {
   return (
     <div className={styles.screen}>
       <Title>A wild SUBSCRIPTION appears!</Title>
-      <div className={styles.foeSprite} aria-hidden="true">
-        <span>$9.99</span>
-        <span>/mo</span>
-      </div>
+      {foeSprite(props.price)}
       {message(props)}
       <div className={styles.actions}>
         <button type="button" className={styles.action} onClick={() => props.dispatch({ type: 'start' })}>
@@ -140,7 +139,16 @@ function menu(props: GameScreenProps) {
   );
 }
 
-function fighters(state: GameState) {
+function foeSprite(price: GameScreenProps['price']) {
+  return (
+    <div className={styles.foeSprite} aria-hidden="true">
+      <span>{price.amount}</span>
+      <span>{price.per}</span>
+    </div>
+  );
+}
+
+function fighters({ state, price }: GameScreenProps) {
   return (
     <div className={styles.arena}>
       <div className={styles.fighter}>
@@ -158,10 +166,7 @@ function fighters(state: GameState) {
           current={state.resolve}
           max={OPPONENT_RESOLVE}
         />
-        <div className={styles.foeSprite} aria-hidden="true">
-          <span>$9.99</span>
-          <span>/mo</span>
-        </div>
+        {foeSprite(price)}
       </div>
     </div>
   );
@@ -184,7 +189,7 @@ function battle(props: GameScreenProps) {
   return (
     <div className={styles.screen}>
       <Title>Battle</Title>
-      {fighters(props.state)}
+      {fighters(props)}
       {message(props)}
       <fieldset className={styles.moves}>
         <legend className="visually-hidden">Your moves</legend>

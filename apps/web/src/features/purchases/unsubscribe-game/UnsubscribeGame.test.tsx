@@ -29,7 +29,9 @@ function clickables(node: ReactNode, found: ReactElement<Props>[] = []): ReactEl
   return found;
 }
 
-function game(options: { random?: () => number; reducedMotion?: boolean } = {}) {
+function game(
+  options: { random?: () => number; reducedMotion?: boolean; price?: { amount: string; per: string } } = {},
+) {
   let state: GameState = INITIAL_STATE;
   const onWon = vi.fn();
   const onSkip = vi.fn();
@@ -37,6 +39,7 @@ function game(options: { random?: () => number; reducedMotion?: boolean } = {}) 
   const view = () =>
     GameScreen({
       state,
+      price: options.price ?? { amount: '$4.00', per: '/mo' },
       dispatch: (action) => {
         state = gameReducer(state, action);
       },
@@ -66,7 +69,12 @@ const typed = (html: string) => html.match(/data-testid="typed">(.*?)<\/span>/)?
 describe('unsubscribe game', () => {
   it('opens on the intro, typing it out, with Skip game on the first screen', () => {
     const html = renderToStaticMarkup(
-      <UnsubscribeGame onWon={() => {}} onSkip={() => {}} onClose={() => {}} />,
+      <UnsubscribeGame
+        price={{ amount: '$4.00', per: '/mo' }}
+        onWon={() => {}}
+        onSkip={() => {}}
+        onClose={() => {}}
+      />,
     );
     expect(html).toContain('aria-label="Unsubscribe mini-game"');
     expect(html).toContain('A wild SUBSCRIPTION appears!');
@@ -76,6 +84,17 @@ describe('unsubscribe game', () => {
     expect(html).toMatch(/<button type="button"[^>]*>Skip game<\/button>/);
     expect(html).toMatch(/<button type="button"[^>]*>Continue<\/button>/);
     expect(html).not.toContain('SUBSCRIPTION CANCELED!');
+  });
+
+  it("shows the subscription's own price and period on the foe, in the intro and in battle", () => {
+    const g = game({ price: { amount: '$48.00', per: '/yr' } });
+    const sprite = (html: string) => html.match(/<span>(\$[\d.]+)<\/span><span>(\/\w+)<\/span>/)?.slice(1);
+    expect(sprite(g.html())).toEqual(['$48.00', '/yr']);
+    g.press('Continue');
+    g.press('Battle');
+    expect(g.html()).toContain('Subscription&#x27;s resolve');
+    expect(sprite(g.html())).toEqual(['$48.00', '/yr']);
+    expect(g.html()).not.toContain('$9.99');
   });
 
   it('Skip game calls onSkip and nothing else', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useRef } from 'react';
-import { GameScreen } from './GameScreen.tsx';
+import { GameScreen, type GameScreenProps } from './GameScreen.tsx';
 import { gameReducer, INITIAL_STATE } from './game-rules.ts';
 import { usePrefersReducedMotion } from './use-reduced-motion.ts';
 
@@ -9,15 +9,17 @@ import { usePrefersReducedMotion } from './use-reduced-motion.ts';
  * - `onWon`: the player won and pressed Unsubscribe, so go on to the real cancellation.
  * - `onSkip`: the player pressed 'Skip game' (also go on to the real cancellation).
  * - `onClose`: the player gave up ('Keep my subscription').
+ * - `price`: the subscription's own price and period, worn by the foe ('$4.00', '/mo').
  * - `random`: numbers in [0, 1) for damage, taunts, dice and dodges; Math.random unless injected.
  */
 export function UnsubscribeGame(props: {
   onWon(): void;
   onSkip(): void;
   onClose(): void;
+  price: GameScreenProps['price'];
   random?: () => number;
 }) {
-  const { onWon, onSkip, onClose, random = Math.random } = props;
+  const { onWon, onSkip, onClose, price, random = Math.random } = props;
   const [state, dispatch] = useReducer(gameReducer, INITIAL_STATE);
   const reducedMotion = usePrefersReducedMotion();
   const panelRef = useRef<HTMLElement>(null);
@@ -35,6 +37,7 @@ export function UnsubscribeGame(props: {
     <GameScreen
       panelRef={panelRef}
       state={state}
+      price={price}
       dispatch={dispatch}
       random={random}
       reducedMotion={reducedMotion}
