@@ -1,59 +1,12 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { register, useToken } from '../fixtures/accounts.ts';
 import { collectDialogs } from '../fixtures/dialogs.ts';
-import { makePng } from '../fixtures/images.ts';
-import { boxStl } from '../fixtures/stl.ts';
+import { connectSeller, payInSandbox, uploadPaidDesign } from '../fixtures/sandbox.ts';
 
 /**
  * Buying in the test-mode sandbox, through the real checkout page and webhook: a paid design, a
  * subscription to a collection (with the mini-game before cancelling), and the seller's earnings.
  */
-
-type Seller = { username: string; token: string };
-
-async function uploadPaidDesign(
-  request: APIRequestContext,
-  seller: Seller,
-  name: string,
-  extra: Record<string, string> = {},
-): Promise<{ id: string; slug: string }> {
-  const form = new FormData();
-  form.append('designName', name);
-  form.append('description', `${name}, for sale.`);
-  form.append('isPaid', 'true');
-  form.append('price', '3.50');
-  form.append('uploadId', String(Date.now()));
-  for (const [key, value] of Object.entries(extra)) form.append(key, value);
-  form.append('files', new File([new Uint8Array(boxStl(30, 20, 10))], 'part.stl', { type: 'model/stl' }));
-  form.append(
-    'files',
-    new File([new Uint8Array(await makePng('#c0392b', 320, 240))], 'photo.png', { type: 'image/png' }),
-  );
-  const res = await request.post('/api/designs/upload', {
-    headers: { 'x-auth-token': seller.token },
-    multipart: form,
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { design: { id: string; slug: string } }).design;
-}
-
-/** The seller connects a payout account and finishes the sandbox's onboarding. */
-async function connectSeller(request: APIRequestContext, seller: Seller) {
-  const headers = { 'x-auth-token': seller.token };
-  const connect = await request.post('/api/payments/stripe-connect/connect', { headers });
-  const { accountId } = (await connect.json()) as { accountId: string };
-  const done = await request.post(`/api/payments/sandbox/connect/${accountId}/complete`, { headers });
-  expect(done.status()).toBe(200);
-}
-
-/** Pays on the sandbox's hosted checkout page and waits for the success page. */
-async function payInSandbox(page: Page, payLabel: string) {
-  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
-  await expect(page.getByText('Test mode — no real money moves')).toBeVisible();
-  await page.getByRole('button', { name: payLabel }).click();
-  await expect(page).toHaveURL(/\/payment-success\?purchaseType=/);
-  await expect(page.getByText('Purchase complete! Here is your new item:')).toBeVisible({ timeout: 30_000 });
-}
 
 test('a maker buys a paid design in the sandbox and downloads it; the seller sees the earnings', async ({
   page,
