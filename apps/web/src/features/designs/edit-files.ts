@@ -23,15 +23,3 @@ export function filterPicked<T extends { name: string }>(files: Iterable<T>, kin
 export function acceptFor(kind: PickedKind): string {
   return (kind === 'stl' ? STL_EXTENSIONS : PHOTO_EXTENSIONS).join(',');
 }
-
-/**
- * The price field of the edit screen: a paid design needs a number greater than 0 (else
- * 'Invalid price.'); a free one sends 0. Returns dollars, or null when invalid.
- */
-export function parseEditPrice(isPaid: boolean, text: string): number | null {
-  if (!isPaid) return 0;
-  const trimmed = text.trim();
-  if (!/^\d+(\.\d{1,2})?$|^\.\d{1,2}$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isFinite(value) && value > 0 ? value : null;
-}

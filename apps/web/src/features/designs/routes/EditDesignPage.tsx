@@ -1,6 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  DESIGN_DESCRIPTION_MAX_LENGTH,
+  DESIGN_EDIT_MSG,
+  DESIGN_NAME_MAX_LENGTH,
+  type DesignEditFormInput,
+  type DesignEditFormValues,
+  designEditFormSchema,
+} from '@printmarket/shared/design-edit';
 import type { DesignDetail } from '@printmarket/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import button from '../../../app/styles/button.module.css';
 import { FormActions } from '../../../components/form/FormActions.tsx';
@@ -16,15 +26,12 @@ import { FAILED_FETCH_DESIGN_DATA, useEditDesign } from '../api/get-edit-design.
 import { FAILED_UPDATE_FIELDS, updateDesign } from '../api/update-design.ts';
 import { FAILED_UPDATE_FILES, updateDesignFiles } from '../api/update-design-files.ts';
 import { designPath } from '../components/DesignCard.tsx';
-import { acceptFor, filterPicked, type PickedKind, parseEditPrice } from '../edit-files.ts';
+import { acceptFor, filterPicked, type PickedKind } from '../edit-files.ts';
 import { formatFileSize } from '../model-facts.ts';
 import styles from './EditDesignPage.module.css';
 
 export const EDIT_SIGN_IN = 'You must be logged in to edit a design.';
 const UPDATED = 'Design updated successfully!';
-const NO_STL = 'No STL files provided.';
-const NAME_REQUIRED = 'Model name is required.';
-const INVALID_PRICE = 'Invalid price.';
 
 /** Edit design (spec section 2): /edit-design/{designId}, the owner's form for an existing design. */
 export default function EditDesignPage() {
@@ -66,18 +73,31 @@ let pickCounter = 0;
 function EditDesignForm({ design }: { design: DesignDetail }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [name, setName] = useState(design.name);
-  const [description, setDescription] = useState(design.description);
-  const [isPaid, setIsPaid] = useState(design.isPaid);
-  const [price, setPrice] = useState(design.isPaid && design.price > 0 ? design.price.toFixed(2) : '');
-  const [collectionId, setCollectionId] = useState(design.collectionId ?? '');
+  // Checked on Save, then again on every change: a message goes as soon as its field is right.
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useForm<DesignEditFormInput, unknown, DesignEditFormValues>({
+    resolver: zodResolver(designEditFormSchema),
+    defaultValues: {
+      name: design.name,
+      description: design.description,
+      isPaid: design.isPaid,
+      price: design.isPaid && design.price > 0 ? design.price.toFixed(2) : '',
+      collectionId: design.collectionId ?? '',
+    },
+  });
+  const isPaid = watch('isPaid');
+  const collectionId = watch('collectionId');
   const [removed, setRemoved] = useState<Set<string>>(() => new Set());
   const [added, setAdded] = useState<PickedFile[]>([]);
-  const [errors, setErrors] = useState<{ name?: string; price?: string; files?: string }>({});
+  // After the first Save, the files' message follows every change of the lists.
+  const [filesChecked, setFilesChecked] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const nameRef = useRef<HTMLInputElement>(null);
-  const priceRef = useRef<HTMLInputElement>(null);
   const backTo = designPath(design);
 
   const toggleRemoved = (id: string) =>
@@ -101,36 +121,25 @@ function EditDesignForm({ design }: { design: DesignDetail }) {
       ...current,
       ...kept.map((file) => ({ key: `pick-${++pickCounter}`, file, kind })),
     ]);
-    setErrors((current) => ({ ...current, files: undefined }));
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    const nextErrors: typeof errors = {};
-    if (!name.trim()) nextErrors.name = NAME_REQUIRED;
-    const dollars = parseEditPrice(isPaid, price);
-    if (dollars === null) nextErrors.price = INVALID_PRICE;
-    const stlLeft =
-      design.files.filter((file) => file.type === 'stl' && !removed.has(file._id)).length +
-      added.filter((pick) => pick.kind === 'stl').length;
-    if (stlLeft === 0) nextErrors.files = NO_STL;
-    setErrors(nextErrors);
-    setFormError(null);
-    if (nextErrors.name) return nameRef.current?.focus();
-    if (nextErrors.price) return priceRef.current?.focus();
-    if (nextErrors.files || dollars === null) return;
+  const stlLeft =
+    design.files.filter((file) => file.type === 'stl' && !removed.has(file._id)).length +
+    added.filter((pick) => pick.kind === 'stl').length;
+  const filesError = filesChecked && stlLeft === 0 ? DESIGN_EDIT_MSG.noStl : null;
+  /** At least one STL file stays after the removals and additions. */
+  const checkFiles = () => {
+    setFilesChecked(true);
+    return stlLeft > 0;
+  };
 
+  const save = async (fields: DesignEditFormValues) => {
+    if (pending || !checkFiles()) return;
+    setFormError(null);
     setPending(true);
     try {
       try {
-        await updateDesign(design.id, {
-          name: name.trim(),
-          description,
-          isPaid,
-          price: dollars,
-          collectionId: collectionId || null,
-        });
+        await updateDesign(design.id, fields);
       } catch (error) {
         throw new Error(errorMessage(error, FAILED_UPDATE_FIELDS));
       }
@@ -166,59 +175,57 @@ function EditDesignForm({ design }: { design: DesignDetail }) {
         </Link>
       </header>
 
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={pending}>
+      <form
+        className={styles.form}
+        onSubmit={handleSubmit(save, () => checkFiles())}
+        noValidate
+        aria-busy={pending}
+      >
         <FormAlert tone="error">{formError}</FormAlert>
         <fieldset className={styles.group} disabled={pending}>
           <legend className={styles.legend}>Details</legend>
           <TextField
-            ref={nameRef}
             label="Name"
-            value={name}
-            maxLength={120}
+            maxLength={DESIGN_NAME_MAX_LENGTH}
             required
-            error={errors.name}
-            onChange={(event) => setName(event.target.value)}
+            error={errors.name?.message}
+            {...register('name')}
           />
           <TextAreaField
             label="Description"
-            value={description}
-            maxLength={5000}
+            maxLength={DESIGN_DESCRIPTION_MAX_LENGTH}
             rows={6}
-            onChange={(event) => setDescription(event.target.value)}
+            error={errors.description?.message}
+            {...register('description')}
           />
         </fieldset>
 
         <fieldset className={styles.group} disabled={pending}>
           <legend className={styles.legend}>Pricing</legend>
           <label className={styles.check}>
-            <input
-              type="checkbox"
-              checked={isPaid}
-              onChange={(event) => {
-                setIsPaid(event.target.checked);
-                setErrors((current) => ({ ...current, price: undefined }));
-              }}
-            />
+            <input type="checkbox" {...register('isPaid')} />
             Paid
           </label>
           {isPaid && (
             <TextField
-              ref={priceRef}
               label="Price (USD)"
               type="number"
               inputMode="decimal"
               min={0.01}
               step={0.01}
-              value={price}
-              error={errors.price}
-              onChange={(event) => setPrice(event.target.value)}
+              error={errors.price?.message}
+              {...register('price')}
             />
           )}
         </fieldset>
 
         <fieldset className={styles.group} disabled={pending}>
           <legend className={styles.legend}>Collection</legend>
-          <CollectionSelect value={collectionId} onChange={(event) => setCollectionId(event.target.value)} />
+          {/* Controlled: its options arrive later than the form's first values. */}
+          <CollectionSelect
+            value={collectionId}
+            onChange={(event) => setValue('collectionId', event.target.value)}
+          />
         </fieldset>
 
         <fieldset className={styles.group} disabled={pending}>
@@ -291,7 +298,7 @@ function EditDesignForm({ design }: { design: DesignDetail }) {
             </ul>
           )}
           <p className={styles.error} aria-live="polite">
-            {errors.files}
+            {filesError}
           </p>
         </fieldset>
 
