@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import button from '../../../app/styles/button.module.css';
 import { useSession } from '../../auth/session.tsx';
+import { checkStlFile } from '../../designs/viewer/check-stl-file.ts';
 import { type UploadProgress, uploadDesign, uploadFailureText } from '../api/upload-design.ts';
 import { BasicInfoStep } from '../components/BasicInfoStep.tsx';
 import { FilePicker } from '../components/FilePicker.tsx';
@@ -22,6 +23,7 @@ import {
   type UploadFormValues,
   type UploadStep,
 } from '../upload-form.ts';
+import { fileProblemText, useFileProblems } from '../use-file-checks.ts';
 import styles from './UploadPage.module.css';
 
 /**
@@ -39,6 +41,9 @@ export default function UploadPage() {
   const [photos, setPhotos] = useState<PickedFile[]>([]);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const submitting = progress !== null;
+  // A chosen STL file already known not to be a model holds the wizard on step 2, saying why.
+  const stlProblem = fileProblemText(useFileProblems(stlFiles, checkStlFile));
+  const heldUp = step === 2 && stlProblem !== null;
   const inFlight = useRef<AbortController | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const lastId = useRef(0);
@@ -98,7 +103,7 @@ export default function UploadPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (submitting) return;
+    if (submitting || heldUp) return;
     if (step < 3) goTo((step + 1) as UploadStep);
     else void upload();
   };
@@ -168,9 +173,20 @@ export default function UploadPage() {
               <span />
             )}
             {step < 3 ? (
-              <button type="submit" className={`${button.base} ${button.primary} ${button.large}`}>
-                Next
-              </button>
+              <div className={styles.next}>
+                {/* Kept in the page while empty: a live region must exist before its text changes to be read out. */}
+                <p id="upload-next-problem" className={styles.problem} aria-live="polite">
+                  {heldUp ? stlProblem : null}
+                </p>
+                <button
+                  type="submit"
+                  className={`${button.base} ${button.primary} ${button.large}`}
+                  disabled={heldUp}
+                  aria-describedby={heldUp ? 'upload-next-problem' : undefined}
+                >
+                  Next
+                </button>
+              </div>
             ) : (
               <button type="submit" className={`${button.base} ${button.primary} ${button.large}`}>
                 {submitting ? 'Uploading...' : 'Upload Design'}

@@ -1,0 +1,39 @@
+/**
+ * Sends `buffer` (transferred: the caller's copy becomes empty) to a fresh worker and settles with
+ * its one answer. The worker is ended after that answer, or as soon as `signal` aborts.
+ * `create` must hold the `new Worker(new URL('./x.worker.ts', import.meta.url), ...)` expression
+ * itself: that is the form Vite recognises and bundles.
+ */
+export function runWorkerOnce<Reply>(
+  create: () => Worker,
+  buffer: ArrayBuffer,
+  signal: AbortSignal,
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const worker = create();
+    const finish = () => {
+      worker.terminate();
+      signal.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => {
+      finish();
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort);
+    worker.onmessage = (event: MessageEvent<Reply>) => {
+      finish();
+      resolve(event.data);
+    };
+    worker.onerror = (event) => {
+      // The worker script itself failed (e.g. its file could not be loaded after a deployment).
+      event.preventDefault();
+      finish();
+      reject(new Error('The 3D model could not be prepared.'));
+    };
+    worker.postMessage(buffer, [buffer]);
+  });
+}
