@@ -43,7 +43,8 @@ export default defineConfig({
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Seeding the demo content on first start takes over two minutes on a busy two-core machine.
+    timeout: 300_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
