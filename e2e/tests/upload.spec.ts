@@ -227,13 +227,18 @@ test('a refused upload alerts the server message and keeps the whole form', asyn
   await page.evaluate((t) => localStorage.setItem('authToken', t), token);
   await page.goto('/upload');
 
-  await page.getByLabel('Model name').fill('Not Really A Model');
-  await page.getByLabel('Model description').fill('A picture wearing an STL name.');
+  await page.getByLabel('Model name').fill('Not Really A Photo');
+  await page.getByLabel('Model description').fill('A model with text wearing a photo name.');
   await nextStep(page, 'File Uploads');
+  // The wizard reads models itself, not photos: this one only the server turns away.
   await page
     .getByRole('region', { name: 'STL files' })
     .locator('input[type=file]')
-    .setInputFiles({ name: 'fake.stl', mimeType: 'model/stl', buffer: await makePng() });
+    .setInputFiles({ name: 'box.stl', mimeType: 'model/stl', buffer: boxStl(10, 10, 10) });
+  await page
+    .getByRole('region', { name: 'Photos' })
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(stepHeading(page, 'Monetization & Collection')).toBeVisible();
 
@@ -250,10 +255,11 @@ test('a refused upload alerts the server message and keeps the whole form', asyn
   await expect(submit).toBeEnabled();
   await expect(page).toHaveURL(/\/upload$/);
   await backStep(page, 'File Uploads');
-  await expect(page.getByRole('list', { name: 'Chosen stl files' })).toContainText('fake.stl');
+  await expect(page.getByRole('list', { name: 'Chosen stl files' })).toContainText('box.stl');
+  await expect(page.getByRole('list', { name: 'Chosen photos' })).toContainText('fake.png');
   await backStep(page, 'Basic Info');
-  await expect(page.getByLabel('Model name')).toHaveValue('Not Really A Model');
-  await expect(page.getByLabel('Model description')).toHaveValue('A picture wearing an STL name.');
+  await expect(page.getByLabel('Model name')).toHaveValue('Not Really A Photo');
+  await expect(page.getByLabel('Model description')).toHaveValue('A model with text wearing a photo name.');
 });
 
 test('a design joins an existing collection in the wizard and leaves it on the edit page', async ({
