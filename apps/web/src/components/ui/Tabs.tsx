@@ -56,7 +56,7 @@ export function TabList<Id extends string>({
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // From the focused tab, not `selected`: two quick presses arrive before the first re-renders.
     const focused = buttons.current.indexOf(event.target as HTMLButtonElement);
-    const current = focused >= 0 ? focused : tabs.findIndex((tab) => tab.id === selected);
+    const current = focused >= 0 ? focused : selectedIndex;
     const next = tabIndexAfterKey(event.key, current, tabs.length);
     const tab = next === null ? undefined : tabs[next];
     if (next === null || !tab) return;
