@@ -23,9 +23,10 @@ export function createQueryClient(): QueryClient {
         retry: shouldRetry,
         refetchOnWindowFocus: false,
       },
-      // A server error leaves nothing half-done (every change is one transaction), so a change may
-      // be tried again; one that is not safe to repeat (a toggle) turns retries off itself.
-      mutations: { retry: shouldRetry },
+      // A change is never repeated by itself: after an answer lost on the way it may already have
+      // happened (a toggle would undo itself, a sign-up would meet its own 409). The person sees
+      // the error at once and decides.
+      mutations: { retry: false },
     },
   });
 }

@@ -23,8 +23,6 @@ export function LikeButton({
   const queryClient = useQueryClient();
   const like = useMutation({
     mutationFn: () => toggleLike(design.user.username, design.slug),
-    // A toggle: repeated after an answer was lost on the way, it would undo the like.
-    retry: false,
     onSuccess: (answer: LikeResponse) => {
       queryClient.setQueryData<DesignDetail>(queryKey, (old) =>
         old ? { ...old, hasLiked: answer.hasLiked, likesCount: answer.likesCount } : old,
