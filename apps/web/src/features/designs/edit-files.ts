@@ -1,3 +1,4 @@
+import { priceCents } from '@printmarket/shared/price';
 /**
  * Which picked files the edit screen keeps (spec section 5, as in the upload wizard): STL files by
  * a name ending .stl; photos ending .png, .jpg, .jpeg, .gif or .bmp. Anything else is dropped.
@@ -30,8 +31,7 @@ export function acceptFor(kind: PickedKind): string {
  */
 export function parseEditPrice(isPaid: boolean, text: string): number | null {
   if (!isPaid) return 0;
-  const trimmed = text.trim();
-  if (!/^\d+(\.\d{1,2})?$|^\.\d{1,2}$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isFinite(value) && value > 0 ? value : null;
+  // The shared price schema decides, as on the server; only stray spaces around it are forgiven.
+  const cents = priceCents(text.trim());
+  return cents !== null && cents > 0 ? cents / 100 : null;
 }

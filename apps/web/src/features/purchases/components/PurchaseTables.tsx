@@ -130,7 +130,7 @@ export function SubscriptionsTable({ subscriptions, onCancel }: SubscriptionsTab
       wide
     >
       {subscriptions.map((subscription) => {
-        const name = subscription.collectionName ?? 'Collection no longer available';
+        const name = subscription.collectionName;
         return (
           <tr key={subscription._id}>
             <td>
