@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as collectionIntegrity from '../../db/migrations/0008_collection_integrity.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -85,10 +86,12 @@ describe(`purchase names (${process.env.TEST_ENGINE})`, () => {
     const [early, late] = (await createPeople(t, 'Early', 2)) as [TestPerson, TestPerson];
     const kept = await subscribe(t, early, shelf, planId);
     const lost = await subscribe(t, late, gone, planId);
-    await collectionIntegrity.down(t.db);
+    // The migration's own steps, on this database: as written for any schema.
+    const untyped = t.db as unknown as Kysely<unknown>;
+    await collectionIntegrity.down(untyped);
     await t.db.updateTable('collections').set({ name: 'Current Name' }).where('id', '=', shelf).execute();
     await t.db.deleteFrom('collections').where('id', '=', gone).execute();
-    await collectionIntegrity.up(t.db);
+    await collectionIntegrity.up(untyped);
     const rows = await t.db
       .selectFrom('subscriptions')
       .select(['id', 'collection_name'])
