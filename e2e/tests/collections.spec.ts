@@ -325,3 +325,72 @@ test('the collection page says when a collection cannot be loaded', async ({ pag
   await expect(page.getByText('Loading...')).toBeVisible();
   await expect(page.getByText('Error: Failed to fetch collection')).toBeVisible({ timeout: 15_000 });
 });
+
+test('a collection someone bought cannot be deleted: the owner archives it from its page, the buyer keeps it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  collectDialogs(page);
+  const creator = await register(page.request, 'archiver', 'Archive Tester');
+  const owner = { 'x-auth-token': creator.token };
+  await uploadDesign(page.request, creator.token, {
+    name: 'Gear Rack',
+    file: 'rack',
+    colour: '#8a5bd2',
+    extra: { createNewCollection: 'true', newCollectionName: 'Kept Set', newCollectionPrice: '7' },
+  });
+  const connect = await page.request.post('/api/payments/stripe-connect/connect', { headers: owner });
+  const { accountId } = (await connect.json()) as { accountId: string };
+  expect(
+    (
+      await page.request.post(`/api/payments/sandbox/connect/${accountId}/complete`, { headers: owner })
+    ).status(),
+  ).toBe(200);
+  const mine = (await (
+    await page.request.get('/api/collections/my-collections', { headers: owner })
+  ).json()) as { id: string; name: string }[];
+  const collectionId = mine.find((c) => c.name === 'Kept Set')?.id ?? '';
+
+  // Someone buys it (the sandbox's checkout, paid).
+  const buyer = await register(page.request, 'keeper', 'Archive Tester');
+  const asBuyer = { 'x-auth-token': buyer.token };
+  const checkout = await page.request.post('/api/payments/checkout/create-collection-session', {
+    headers: asBuyer,
+    data: { collectionId },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const { sessionId } = (await checkout.json()) as { sessionId: string };
+  expect(
+    (
+      await page.request.post(`/api/payments/sandbox/checkout/${sessionId}/pay`, { headers: asBuyer })
+    ).status(),
+  ).toBe(200);
+
+  // The owner tries to delete it: refused, with who holds it, and Archive offered.
+  await useToken(page, creator.token);
+  await page.goto(`/collection/${collectionId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Kept Set' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Collection' }).click();
+  const refusal = page.getByRole('dialog', { name: 'Delete Collection' });
+  await expect(refusal).toContainText(
+    "This collection can't be deleted: 1 buyer holds it. Archive it instead.",
+  );
+  await refusal.getByRole('button', { name: 'Archive Collection' }).click();
+  await expect(refusal).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Archived' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Unarchive Collection' })).toBeVisible();
+
+  // Gone for others: the profile's list and the page itself.
+  const stranger = await page.request.get(`/api/collections/user/${creator.username}`);
+  expect(await stranger.text()).not.toContain('Kept Set');
+  expect((await page.request.get(`/api/collections/${collectionId}`)).status()).toBe(404);
+
+  // The buyer still reaches it, marked archived, and downloads it.
+  await useToken(page, buyer.token);
+  await page.goto(`/collection/${collectionId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Kept Set' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Archived' })).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Collection' }).click();
+  expect((await downloading).suggestedFilename()).toBe('Kept_Set.zip');
+});

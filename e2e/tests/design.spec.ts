@@ -277,3 +277,43 @@ test('an owner edits the name and price of a design', async ({ page }) => {
   await expect.poll(() => dialogs).toContain('You must be logged in to edit a design.');
   await expect(page).toHaveURL(/\/signin$/);
 });
+
+test('a download shows in the design page count at once, and counts once per person a day', async ({
+  page,
+}) => {
+  const creator = await register(page.request, 'counted', 'Design Tester');
+  const form = new FormData();
+  form.append('designName', 'Counted Block');
+  form.append('description', 'A block whose downloads are counted.');
+  form.append('isPaid', 'false');
+  form.append('uploadId', String(Date.now()));
+  form.append('files', new File([new Uint8Array(boxStl(12, 12, 12))], 'block.stl', { type: 'model/stl' }));
+  const uploaded = await page.request.post('/api/designs/upload', {
+    headers: { 'x-auth-token': creator.token },
+    multipart: form,
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const { design } = (await uploaded.json()) as { design: { slug: string } };
+
+  const { token } = await register(page.request, 'fetcher', 'Design Tester');
+  await useToken(page, token);
+  await page.goto(`/design/${creator.username}/${design.slug}`);
+  const stats = page.getByRole('list', { name: 'Statistics' });
+  await expect(stats).toContainText('0 downloads');
+
+  const file = page.waitForEvent('download');
+  await page
+    .getByRole('region', { name: 'Files' })
+    .getByRole('button', { name: /^Download/ })
+    .click();
+  expect((await file).suggestedFilename()).toBe('block.stl');
+  // No reload: the page asks for the design again once the download has started.
+  await expect(stats).toContainText('1 download');
+
+  const zip = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download All Files' }).click();
+  await zip;
+  await page.reload();
+  await expect(stats).toContainText('1 download');
+  await expect(stats).not.toContainText('2 downloads');
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COLLECTION_NAME_MAX_LENGTH, dollarsToCents } from './uploads.ts';
+import { priceCents } from './price.ts';
+import { COLLECTION_NAME_MAX_LENGTH } from './uploads.ts';
 
 /** User-facing texts of the collection screens (spec sections 2, 4, 5 and 8), verbatim. */
 export const COLLECTION_MSG = {
@@ -21,7 +22,23 @@ export const COLLECTION_MSG = {
   failedCover: 'Failed to update cover image',
   failedDownload: 'Failed to download collection',
   signInToDownload: 'Please sign in to download this collection.',
+  archived: 'Archived',
 } as const;
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Why a collection cannot be deleted: 'This collection can't be deleted: 3 buyers and 2 active
+ * subscribers hold it. Archive it instead.' (only the kinds of holder there are are named).
+ */
+export function collectionHeldMessage(buyers: number, activeSubscribers: number): string {
+  const holders = [
+    buyers > 0 ? counted(buyers, 'buyer', 'buyers') : null,
+    activeSubscribers > 0 ? counted(activeSubscribers, 'active subscriber', 'active subscribers') : null,
+  ].filter((part) => part !== null);
+  const verb = buyers + activeSubscribers === 1 ? 'holds' : 'hold';
+  return `This collection can't be deleted: ${holders.join(' and ')} ${verb} it. Archive it instead.`;
+}
 
 export const COLLECTION_DESCRIPTION_MAX_LENGTH = 5000;
 export const PRICING_TYPES = ['free', 'oneTime', 'subscription'] as const;
@@ -68,8 +85,8 @@ export const collectionFieldsSchema = z
     allowIndividualPurchase: flag,
   })
   .transform((v, ctx) => {
-    const cents = v.pricingType === 'free' ? 0 : dollarsToCents(v.price);
-    if (v.pricingType !== 'free' && !(cents > 0)) {
+    const cents = v.pricingType === 'free' ? 0 : priceCents(v.price);
+    if (cents === null || (v.pricingType !== 'free' && cents === 0)) {
       const message =
         v.pricingType === 'oneTime' ? COLLECTION_MSG.oneTimePrice : COLLECTION_MSG.subscriptionPrice;
       ctx.addIssue({ code: 'custom', message, path: ['price'] });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { priceCents } from './price.ts';
 
 /** Texts of the edit design screen (spec sections 2 and 5). */
 export const DESIGN_EDIT_MSG = {
@@ -16,10 +17,9 @@ export const DESIGN_DESCRIPTION_MAX_LENGTH = 5000;
  */
 export function parseEditPrice(isPaid: boolean, text: string): number | null {
   if (!isPaid) return 0;
-  const trimmed = text.trim();
-  if (!/^\d+(\.\d{1,2})?$|^\.\d{1,2}$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isFinite(value) && value > 0 ? value : null;
+  // The shared price rule decides, as on the server; only stray spaces around it are forgiven.
+  const cents = priceCents(text.trim());
+  return cents !== null && cents > 0 ? cents / 100 : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_SUBSCRIPTION_PLANS } from './constants.ts';
 import type { FeeSplit } from './money.ts';
-import { dollarsToCents } from './uploads.ts';
+import { priceCents } from './price.ts';
 
 /**
  * Payments, plans and purchases as the API and the screens share them (spec sections 3, 5, 7, 8).
@@ -28,7 +28,7 @@ export const PLAN_MSG = {
 
 export const PLAN_NAME_MAX_LENGTH = 80;
 
-const planPrice = z.union([z.number(), z.string()]).optional().transform(dollarsToCents);
+const planPrice = z.unknown().transform(priceCents);
 
 /**
  * The body of POST/PUT /api/subscription-plans: checked as a whole so every problem is reported at
@@ -54,8 +54,8 @@ export const planInputSchema = z
     const problems: string[] = [];
     if (!name) problems.push(PLAN_MSG.name);
     if (collections.length === 0) problems.push(PLAN_MSG.collections);
-    if (!(v.monthlyPrice > 0)) problems.push(PLAN_MSG.monthlyPrice);
-    if (!(v.annualPrice > 0)) problems.push(PLAN_MSG.annualPrice);
+    if (!(v.monthlyPrice !== null && v.monthlyPrice > 0)) problems.push(PLAN_MSG.monthlyPrice);
+    if (!(v.annualPrice !== null && v.annualPrice > 0)) problems.push(PLAN_MSG.annualPrice);
     if (!unlimited && !(Number.isInteger(perMonth) && perMonth > 0))
       problems.push(PLAN_MSG.downloadsPerMonth);
     if (problems.length > 0) {
@@ -65,8 +65,8 @@ export const planInputSchema = z
     return {
       name,
       collectionIds: collections,
-      monthlyPriceCents: v.monthlyPrice,
-      annualPriceCents: v.annualPrice,
+      monthlyPriceCents: v.monthlyPrice as number,
+      annualPriceCents: v.annualPrice as number,
       unlimitedDownloads: unlimited,
       downloadsPerMonth: unlimited ? null : perMonth,
     };
@@ -137,7 +137,8 @@ export type CollectionPurchase = DesignPurchase & { collectionId: string | null 
 export type SubscriptionSummary = {
   _id: string;
   collectionId: string | null;
-  collectionName: string | null;
+  /** The collection's name when the subscription was taken out. */
+  collectionName: string;
   planName: string;
   startDate: string;
   endDate: string;

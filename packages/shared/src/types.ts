@@ -158,6 +158,8 @@ export type CollectionSummary = {
   user: { _id: string; username: string };
   designs: DesignCard[];
   allowIndividualPurchase: boolean;
+  /** Archived by its owner: unlisted and not sold; only its owner and holders reach it. */
+  archived: boolean;
   pricing: CollectionPricing;
   createdAt: string;
   /** The viewer's standing, on GET /api/collections/{id} only (lists leave it out). */

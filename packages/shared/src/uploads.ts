@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, TAG_MAX_LENGTH, TAGS_MAX } from './constants.ts';
+import { priceCents } from './price.ts';
 
 /** User-facing texts of the upload wizard and the edit page (spec sections 5 and 8), verbatim. */
 export const UPLOAD_MSG = {
@@ -30,13 +31,6 @@ const text = (max: number) =>
     .optional()
     .transform((v) => (v ?? '').trim())
     .pipe(z.string().max(max, `Keep this text under ${max} characters.`));
-
-/** A dollar amount as typed ('4.99', '' or absent) in integer cents; NaN when it is not a number. */
-export function dollarsToCents(value: unknown): number {
-  if (value === undefined || value === null || value === '') return 0;
-  const dollars = typeof value === 'number' ? value : Number(String(value).trim());
-  return Number.isFinite(dollars) ? Math.round(dollars * 100) : Number.NaN;
-}
 
 /** Comma-separated tags: trimmed, lower-case, without repeats, at most TAGS_MAX of TAG_MAX_LENGTH. */
 export function normaliseTags(value: string | undefined): string[] {
@@ -108,14 +102,16 @@ export const uploadFieldsSchema = z
     newCollectionSubscription: flag,
   })
   .transform((v, ctx) => {
-    const priceCents = v.isPaid ? dollarsToCents(v.price) : 0;
-    if (v.isPaid && !(priceCents > 0)) {
+    // A free design has no price, whatever was typed (choosing free clears it).
+    const designCents = v.isPaid ? priceCents(v.price) : 0;
+    if (designCents === null || (v.isPaid && designCents === 0)) {
       ctx.addIssue({ code: 'custom', message: UPLOAD_MSG.priceRequired, path: ['price'] });
       return z.NEVER;
     }
-    // Only a new collection has a price here; blank is 0 (spec section 9).
-    const collectionPriceCents = v.createNewCollection ? dollarsToCents(v.newCollectionPrice) : 0;
-    if (!(collectionPriceCents >= 0)) {
+    // Only a new collection has a price here; left out it is 0 (the form sends a blank one as 0).
+    const collectionPriceCents =
+      v.createNewCollection && v.newCollectionPrice !== undefined ? priceCents(v.newCollectionPrice) : 0;
+    if (collectionPriceCents === null) {
       ctx.addIssue({ code: 'custom', message: UPLOAD_MSG.collectionPrice, path: ['newCollectionPrice'] });
       return z.NEVER;
     }
@@ -132,7 +128,7 @@ export const uploadFieldsSchema = z
       category: v.categories,
       tags: v.tags,
       isPaid: v.isPaid,
-      priceCents,
+      priceCents: designCents,
       // Ticking "create new" clears the existing choice (spec section 4).
       collection: v.createNewCollection
         ? {

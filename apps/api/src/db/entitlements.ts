@@ -8,7 +8,8 @@ import type { DB } from './schema.ts';
  * covers it. Read here, decided in lib/access-policy.ts.
  *
  * A subscription covers the collection it was taken out on and every collection its plan includes.
- * It is live while it renews, and after cancellation until its end date.
+ * It is live while it renews, and after cancellation until its end date. An archived collection
+ * is covered only for the period that was running when it was archived (see `covers`).
  */
 export type CollectionHolding = {
   purchased: boolean;
@@ -64,18 +65,7 @@ export async function collectionHolding(
       .select(['subscriptions.id', 'subscriptions.status', 'subscriptions.end_date'])
       .where('subscriptions.subscriber_id', '=', personId)
       .where(isLive)
-      .where((eb) =>
-        eb.or([
-          eb('subscriptions.collection_id', '=', collectionId),
-          eb.exists(
-            eb
-              .selectFrom('subscription_plan_collections')
-              .select('plan_id')
-              .whereRef('subscription_plan_collections.plan_id', '=', 'subscriptions.plan_id')
-              .where('subscription_plan_collections.collection_id', '=', collectionId),
-          ),
-        ]),
-      )
+      .where((eb) => covers(eb, collectionId))
       .orderBy(sql`subscriptions.status = 'active'`, 'desc')
       .orderBy('subscriptions.end_date', 'desc')
       .$narrowType<{ status: 'active' | 'canceled' }>()
@@ -87,6 +77,97 @@ export async function collectionHolding(
       ? { id: subscription.id, status: subscription.status, endDate: subscription.end_date }
       : null,
   };
+}
+
+/** How many people hold the collection: buyers (for good) and live subscribers covering it. */
+export async function collectionHolders(
+  db: Database,
+  collectionId: string,
+): Promise<{ buyers: number; activeSubscribers: number }> {
+  const [buyers, subscribers] = await Promise.all([
+    db
+      .selectFrom('purchases')
+      .select((eb) => eb.fn.count<string>('buyer_id').distinct().as('n'))
+      .where('kind', '=', 'collection')
+      .where('collection_id', '=', collectionId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('subscriptions')
+      .select((eb) => eb.fn.count<string>('subscriber_id').distinct().as('n'))
+      .where(isLive)
+      .where((eb) => covers(eb, collectionId))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { buyers: Number(buyers.n), activeSubscribers: Number(subscribers.n) };
+}
+
+/**
+ * Archiving the collection: each live subscription covering it keeps it until the end of the
+ * period running now (its current end date), recorded as a grant. Run in the archiving transaction.
+ */
+export async function grantArchivedCollection(trx: Database, collectionId: string): Promise<void> {
+  await trx
+    .insertInto('collection_archive_grants')
+    .columns(['collection_id', 'subscription_id', 'until'])
+    .expression((eb) =>
+      eb
+        .selectFrom('subscriptions')
+        .select([
+          sql<string>`${collectionId}::uuid`.as('collection_id'),
+          'subscriptions.id as subscription_id',
+          'subscriptions.end_date as until',
+        ])
+        .where(isLive)
+        .where((inner) => takenOutOn(inner, collectionId)),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** The subscription was taken out on the collection, or its plan includes it. */
+function takenOutOn(eb: ExpressionBuilder<DB, 'subscriptions'>, collectionId: string) {
+  return eb.or([
+    eb('subscriptions.collection_id', '=', collectionId),
+    eb.exists(
+      eb
+        .selectFrom('subscription_plan_collections')
+        .select('plan_id')
+        .whereRef('subscription_plan_collections.plan_id', '=', 'subscriptions.plan_id')
+        .where('subscription_plan_collections.collection_id', '=', collectionId),
+    ),
+  ]);
+}
+
+/**
+ * Whether the subscription covers the collection. While it is not archived: taken out on it or
+ * through a plan including it. Once archived: only through the grant made when it was archived,
+ * while that period lasts: until its end, and not past a renewal (a renewal moves the end date
+ * beyond the grant's, starting a period the collection is no longer part of).
+ */
+function covers(eb: ExpressionBuilder<DB, 'subscriptions'>, collectionId: string) {
+  return eb.or([
+    eb.and([
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('collections')
+            .select('collections.id')
+            .where('collections.id', '=', collectionId)
+            .where('collections.archived_at', 'is not', null),
+        ),
+      ),
+      takenOutOn(eb, collectionId),
+    ]),
+    eb.exists(
+      eb
+        .selectFrom('collection_archive_grants')
+        .select('collection_archive_grants.subscription_id')
+        .whereRef('collection_archive_grants.subscription_id', '=', 'subscriptions.id')
+        .where('collection_archive_grants.collection_id', '=', collectionId)
+        .where('collection_archive_grants.until', '>', sql<Date>`now()`)
+        .whereRef('subscriptions.end_date', '<=', 'collection_archive_grants.until'),
+    ),
+  ]);
 }
 
 /** A subscription grants access while it renews, and once canceled until its end date. */

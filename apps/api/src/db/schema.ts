@@ -95,8 +95,25 @@ export interface CollectionsTable {
   pricing_type: Generated<'free' | 'oneTime' | 'subscription'>;
   price_cents: Generated<number>;
   allow_individual_purchase: Generated<boolean>;
+  /** Set when the owner archived it (migration 0008): no longer listed or sold, kept for holders. */
+  archived_at: Timestamp | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+}
+
+/** What a subscriber keeps of a collection archived during their subscription (migration 0008). */
+export interface CollectionArchiveGrantsTable {
+  collection_id: string;
+  subscription_id: string;
+  /** The end of the period that was running when the collection was archived. */
+  until: Timestamp;
+}
+
+/** One row per person, design and UTC day that a download was counted (migration 0008). */
+export interface DesignDownloadsTable {
+  design_id: string;
+  user_id: string;
+  day: ColumnType<string, string, string>;
 }
 
 export interface DesignViewsTable {
@@ -207,6 +224,8 @@ export interface SubscriptionsTable {
   seller_id: string;
   plan_id: string | null;
   collection_id: string | null;
+  /** The collection's name when the subscription was taken out, kept if it is renamed or deleted. */
+  collection_name: string;
   plan_name: string;
   plan_type: PlanType;
   price_cents: number;
@@ -246,6 +265,8 @@ export interface DB {
   follows: FollowsTable;
   username_history: UsernameHistoryTable;
   collections: CollectionsTable;
+  collection_archive_grants: CollectionArchiveGrantsTable;
+  design_downloads: DesignDownloadsTable;
   design_views: DesignViewsTable;
   seller_accounts: SellerAccountsTable;
   payment_customers: PaymentCustomersTable;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayViewCollection, mayViewModel } from './access-policy.ts';
+import { mayDeleteCollection, mayViewCollection, mayViewModel } from './access-policy.ts';
 import type { Viewer } from './auth-context.ts';
 
 const owner: Viewer = { id: 'owner', username: 'Owner', sessionId: 's1' };
@@ -17,8 +17,44 @@ describe('access policy for the 3D viewer and collections', () => {
   });
 
   it('keeps private collections to their owner', () => {
-    expect(mayViewCollection(null, { ownerId: 'owner', visibility: 'public' })).toBe(true);
-    expect(mayViewCollection(maker, { ownerId: 'owner', visibility: 'private' })).toBe(false);
-    expect(mayViewCollection(owner, { ownerId: 'owner', visibility: 'private' })).toBe(true);
+    expect(mayViewCollection(null, { ownerId: 'owner', visibility: 'public', archived: false })).toBe(true);
+    expect(mayViewCollection(maker, { ownerId: 'owner', visibility: 'private', archived: false })).toBe(
+      false,
+    );
+    expect(mayViewCollection(owner, { ownerId: 'owner', visibility: 'private', archived: false })).toBe(true);
+  });
+
+  it('keeps an archived collection to its owner and those who hold it', () => {
+    const archived = { ownerId: 'owner', visibility: 'public' as const, archived: true };
+    const bought = { purchased: true, subscription: null };
+    const subscribed = {
+      purchased: false,
+      subscription: { id: 's', status: 'active' as const, endDate: new Date() },
+    };
+    expect(mayViewCollection(null, archived)).toBe(false);
+    expect(mayViewCollection(maker, archived)).toBe(false);
+    expect(
+      mayViewCollection(maker, { ...archived, viewerHolding: { purchased: false, subscription: null } }),
+    ).toBe(false);
+    expect(mayViewCollection(owner, archived)).toBe(true);
+    expect(mayViewCollection(maker, { ...archived, viewerHolding: bought })).toBe(true);
+    expect(mayViewCollection(maker, { ...archived, viewerHolding: subscribed })).toBe(true);
+  });
+
+  it('lets the owner delete a collection only while nobody holds it', () => {
+    const facts = (buyers: number, activeSubscribers: number) => ({
+      ownerId: 'owner',
+      buyers,
+      activeSubscribers,
+    });
+    expect(mayDeleteCollection(owner, facts(0, 0))).toEqual({ allowed: true });
+    expect(mayDeleteCollection(maker, facts(0, 0))).toEqual({ allowed: false, reason: 'not-owner' });
+    expect(mayDeleteCollection(owner, facts(3, 2))).toEqual({
+      allowed: false,
+      reason: 'held',
+      buyers: 3,
+      activeSubscribers: 2,
+    });
+    expect(mayDeleteCollection(owner, facts(0, 1)).allowed).toBe(false);
   });
 });

@@ -41,6 +41,7 @@ describe('access policy for collections', () => {
   ) => ({
     ownerId: 'owner',
     visibility,
+    archived: false,
     pricingType,
   });
 

@@ -9,7 +9,9 @@ import type { Viewer } from './auth-context.ts';
  * free, when they bought it (on its own or in a collection purchase's snapshot), or when its
  * collection's access covers it. A collection's access: free, bought, or a live subscription
  * (renewing, or canceled with time left). Private collections are the owner's alone; only owners
- * change things. The facts (what the viewer holds) are read by db/entitlements.ts.
+ * change things. An archived collection is no longer shown or sold: only its owner and those who
+ * hold it (buyers for good, subscribers for the period that was running when it was archived) see
+ * and download it. The facts (what the viewer holds) are read by db/entitlements.ts.
  */
 
 export type DesignAccessFacts = {
@@ -51,22 +53,52 @@ export function mayViewModel(viewer: Viewer | null, design: DesignAccessFacts): 
   return mayDownloadDesign(viewer, design);
 }
 
-export type CollectionVisibilityFacts = { ownerId: string; visibility: 'public' | 'private' };
+export type CollectionVisibilityFacts = {
+  ownerId: string;
+  visibility: 'public' | 'private';
+  /** The owner archived it: gone from listings and sales, kept for those who hold it. */
+  archived: boolean;
+  /** What the viewer holds of it; absent means nothing. */
+  viewerHolding?: CollectionHolding;
+};
 
-/** A private collection, its name included, is its owner's business alone. */
+/**
+ * A private collection, its name included, is its owner's business alone. An archived one is its
+ * owner's and its holders' (they reach its page and downloads); to anyone else it is gone.
+ */
 export function mayViewCollection(viewer: Viewer | null, collection: CollectionVisibilityFacts): boolean {
-  return collection.visibility === 'public' || isOwner(viewer, collection.ownerId);
+  if (isOwner(viewer, collection.ownerId)) return true;
+  if (collection.archived) return holds(collection.viewerHolding);
+  return collection.visibility === 'public';
 }
 
-/** Only the owner edits, prices, deletes, re-covers and fills a collection. */
+/** Only the owner edits, prices, deletes, archives, re-covers and fills a collection. */
 export function mayChangeCollection(viewer: Viewer | null, collection: { ownerId: string }): boolean {
   return isOwner(viewer, collection.ownerId);
 }
 
+export type DeleteCollectionDecision =
+  | { allowed: true }
+  | { allowed: false; reason: 'not-owner' }
+  | { allowed: false; reason: 'held'; buyers: number; activeSubscribers: number };
+
+/**
+ * Deleting is the owner's, and only while nobody holds the collection: what people paid for stays
+ * theirs, so a collection with buyers or live subscribers can only be archived.
+ */
+export function mayDeleteCollection(
+  viewer: Viewer | null,
+  collection: { ownerId: string; buyers: number; activeSubscribers: number },
+): DeleteCollectionDecision {
+  if (!isOwner(viewer, collection.ownerId)) return { allowed: false, reason: 'not-owner' };
+  const { buyers, activeSubscribers } = collection;
+  if (buyers > 0 || activeSubscribers > 0)
+    return { allowed: false, reason: 'held', buyers, activeSubscribers };
+  return { allowed: true };
+}
+
 export type CollectionAccessFacts = CollectionVisibilityFacts & {
   pricingType: 'free' | 'oneTime' | 'subscription';
-  /** What the viewer holds of it; absent means nothing. */
-  viewerHolding?: CollectionHolding;
 };
 
 /**
@@ -124,6 +156,7 @@ export function mayBuyCollection(viewer: Viewer | null, collection: CollectionSa
   if (!viewer) return { allowed: false, reason: 'sign-in' };
   if (isOwner(viewer, collection.ownerId)) return { allowed: false, reason: 'own-item' };
   if (
+    collection.archived ||
     collection.pricingType !== 'oneTime' ||
     collection.priceCents <= 0 ||
     !mayViewCollection(viewer, collection)
@@ -135,7 +168,9 @@ export function mayBuyCollection(viewer: Viewer | null, collection: CollectionSa
 }
 
 /**
- * Subscribing through one of the seller's plans that covers the collection. One running
+ * Subscribing through one of the seller's plans that covers the collection (an archived one is
+ * covered by no plan for new subscribers, so a plan of archived collections only sells nothing).
+ * One running
  * subscription at a time: a canceled one running out may be replaced by a new one.
  */
 export function maySubscribe(
@@ -144,7 +179,12 @@ export function maySubscribe(
 ): PurchaseDecision {
   if (!viewer) return { allowed: false, reason: 'sign-in' };
   if (isOwner(viewer, collection.ownerId)) return { allowed: false, reason: 'own-item' };
-  if (collection.pricingType === 'free' || !collection.planCoversIt || !mayViewCollection(viewer, collection))
+  if (
+    collection.archived ||
+    collection.pricingType === 'free' ||
+    !collection.planCoversIt ||
+    !mayViewCollection(viewer, collection)
+  )
     return { allowed: false, reason: 'not-for-sale' };
   if (collection.viewerHolding?.purchased || collection.viewerHolding?.subscription?.status === 'active')
     return { allowed: false, reason: 'already-owned' };

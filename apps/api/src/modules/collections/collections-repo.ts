@@ -1,6 +1,13 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { collectionHolding, designsBought, sellerCanSell } from '../../db/entitlements.ts';
+import { recordDownloads } from '../../db/downloads-repo.ts';
+import {
+  collectionHolders,
+  collectionHolding,
+  designsBought,
+  grantArchivedCollection,
+  sellerCanSell,
+} from '../../db/entitlements.ts';
 import { sameUsername } from '../../db/same-username.ts';
 import type { CollectionsTable } from '../../db/schema.ts';
 import { cardColumns } from '../designs/card-query.ts';
@@ -19,6 +26,7 @@ const COLLECTION_COLUMNS = [
   'collections.pricing_type',
   'collections.price_cents',
   'collections.allow_individual_purchase',
+  'collections.archived_at',
   'collections.created_at',
   'users.id as owner_id',
   'users.username as owner_username',
@@ -63,6 +71,11 @@ export class CollectionsRepo {
     return sellerCanSell(this.db, sellerId);
   }
 
+  /** How many buyers and live subscribers hold the collection. */
+  holders(collectionId: string) {
+    return collectionHolders(this.db, collectionId);
+  }
+
   /** Whether any of the owner's subscription plans includes the collection. */
   async inAnyPlan(collectionId: string): Promise<boolean> {
     const row = await this.db
@@ -83,14 +96,20 @@ export class CollectionsRepo {
       .executeTakeFirst();
   }
 
-  /** One person's collections, newest first; private ones only when `includePrivate`. */
-  listByOwner(ownerId: string, includePrivate: boolean) {
+  /**
+   * One person's collections, newest first; private and archived ones only for their owner
+   * (`ownerView`).
+   */
+  listByOwner(ownerId: string, ownerView: boolean) {
     let query = this.db
       .selectFrom('collections')
       .innerJoin('users', 'users.id', 'collections.user_id')
       .select(COLLECTION_COLUMNS)
       .where('collections.user_id', '=', ownerId);
-    if (!includePrivate) query = query.where('collections.visibility', '=', 'public');
+    if (!ownerView)
+      query = query
+        .where('collections.visibility', '=', 'public')
+        .where('collections.archived_at', 'is', null);
     return query.orderBy('collections.created_at', 'desc').orderBy('collections.id', 'desc').execute();
   }
 
@@ -136,14 +155,56 @@ export class CollectionsRepo {
       .execute();
   }
 
-  /** Deletes the collection (its designs stay, in no collection); returns the cover's key. */
-  async delete(id: string): Promise<string | null> {
-    const row = await this.db
-      .deleteFrom('collections')
-      .where('id', '=', id)
-      .returning('cover_image_key')
-      .executeTakeFirst();
-    return row?.cover_image_key ?? null;
+  /**
+   * Deletes the collection (its designs stay, in no collection) unless `mayDelete` refuses on its
+   * holders, counted with the row locked: a purchase or subscription being recorded for it waits
+   * for this to finish (its reference to the row), so none slips in between count and delete.
+   * Answers the cover's key, or the holders when refused.
+   */
+  delete<R>(
+    id: string,
+    refusal: (holders: { buyers: number; activeSubscribers: number }) => R | null,
+  ): Promise<{ deleted: true; coverKey: string | null } | { deleted: false; refusal: R }> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('collections').select('id').where('id', '=', id).forUpdate().execute();
+      const refused = refusal(await collectionHolders(trx, id));
+      if (refused !== null) return { deleted: false as const, refusal: refused };
+      const row = await trx
+        .deleteFrom('collections')
+        .where('id', '=', id)
+        .returning('cover_image_key')
+        .executeTakeFirst();
+      return { deleted: true as const, coverKey: row?.cover_image_key ?? null };
+    });
+  }
+
+  /**
+   * Archives the collection, recording for each live subscription covering it the end of the
+   * period running now (db/entitlements.ts). Archiving an archived collection changes nothing.
+   */
+  archive(id: string): Promise<void> {
+    return this.db.transaction().execute(async (trx) => {
+      const archived = await trx
+        .updateTable('collections')
+        .set({ archived_at: sql<Date>`now()`, updated_at: new Date() })
+        .where('id', '=', id)
+        .where('archived_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (archived) await grantArchivedCollection(trx, id);
+    });
+  }
+
+  /** Back in listings and sales: every plan that includes it covers it again. */
+  unarchive(id: string): Promise<void> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('collections')
+        .set({ archived_at: null, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+      await trx.deleteFrom('collection_archive_grants').where('collection_id', '=', id).execute();
+    });
   }
 
   /** Puts one of the owner's designs into the collection: null when done, else why not. */
@@ -208,14 +269,9 @@ export class CollectionsRepo {
     return this.db.selectFrom('designs').select('is_paid').where('id', '=', designId).executeTakeFirst();
   }
 
-  /** One step per design: concurrent collection downloads never lose a count. */
-  async countDownloads(designIds: string[]): Promise<void> {
-    if (designIds.length === 0) return;
-    await this.db
-      .updateTable('designs')
-      .set((eb) => ({ downloads: eb('downloads', '+', 1) }))
-      .where('id', 'in', designIds)
-      .execute();
+  /** Counts the download of these designs by the person, once a day each (db/downloads-repo.ts). */
+  countDownloads(personId: string, designIds: string[]): Promise<void> {
+    return recordDownloads(this.db, personId, designIds);
   }
 }
 

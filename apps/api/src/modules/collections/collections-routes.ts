@@ -53,6 +53,14 @@ export function collectionsRoutes(
     collections.delete(await request.requireViewer(), request.params.id),
   );
 
+  app.post<{ Params: { id: string } }>('/api/collections/:id/archive', async (request) =>
+    collections.archive(await request.requireViewer(), request.params.id),
+  );
+
+  app.post<{ Params: { id: string } }>('/api/collections/:id/unarchive', async (request) =>
+    collections.unarchive(await request.requireViewer(), request.params.id),
+  );
+
   app.patch<{ Params: { id: string } }>('/api/collections/:id/add', async (request) =>
     collections.addDesign(await request.requireViewer(), request.params.id, request.body),
   );
@@ -75,7 +83,7 @@ export function collectionsRoutes(
     '/api/collections/:id/download-all',
     { exposeHeadRoute: false },
     async (request, reply) =>
-      sendCollectionZip(reply, collections, await collections.zip(await request.viewer(), request.params.id)),
+      sendCollectionZip(reply, await collections.zip(await request.viewer(), request.params.id)),
   );
 
   app.get<{ Params: { id: string; designId: string } }>(
@@ -84,13 +92,11 @@ export function collectionsRoutes(
     async (request, reply) =>
       sendCollectionZip(
         reply,
-        collections,
         await collections.zip(await request.viewer(), request.params.id, request.params.designId),
       ),
   );
 }
 
-/** A completed collection ZIP counts one download for each design in it. */
-function sendCollectionZip(reply: FastifyReply, collections: CollectionsService, zip: CollectionZip) {
-  return sendZip(reply, zip, zip.fileName, () => collections.countDownloads(zip.designIds));
+function sendCollectionZip(reply: FastifyReply, zip: CollectionZip) {
+  return sendZip(reply, zip, zip.fileName);
 }

@@ -3,6 +3,7 @@ import {
   type CollectionFields,
   collectionDesignSchema,
   collectionFieldsSchema,
+  collectionHeldMessage,
 } from '@printmarket/shared/collections';
 import { centsToDollars } from '@printmarket/shared/money';
 import type { CollectionSummary, CollectionViewerAccess, DesignCard } from '@printmarket/shared/types';
@@ -11,6 +12,7 @@ import {
   isOwner,
   mayBuyCollection,
   mayChangeCollection,
+  mayDeleteCollection,
   mayDownloadCollection,
   mayDownloadDesign,
   maySubscribe,
@@ -60,15 +62,19 @@ export class CollectionsService {
 
   /** GET /api/collections/{id}: a private collection is answered like a missing one to others. */
   async byId(id: string, viewer: Viewer | null): Promise<CollectionSummary> {
-    const row = await this.#visible(id, viewer);
-    const [summary, access] = await Promise.all([this.#present(row), this.#viewerAccess(row, viewer)]);
+    const { row, facts } = await this.#visible(id, viewer);
+    const [summary, access] = await Promise.all([this.#present(row), this.#viewerAccess(row, facts, viewer)]);
     return { ...summary, access };
   }
 
   /** What the collection page offers this viewer: download, buy, subscribe, or what they hold. */
-  async #viewerAccess(row: CollectionRow, viewer: Viewer | null): Promise<CollectionViewerAccess> {
-    const facts = await this.#accessFacts(row, viewer);
-    const forSale = viewer !== null && !isOwner(viewer, row.owner_id) && row.pricing_type !== 'free';
+  async #viewerAccess(
+    row: CollectionRow,
+    facts: CollectionAccessFacts,
+    viewer: Viewer | null,
+  ): Promise<CollectionViewerAccess> {
+    const forSale =
+      viewer !== null && !isOwner(viewer, row.owner_id) && row.pricing_type !== 'free' && !facts.archived;
     const [sellerReady, planCoversIt] = await Promise.all([
       forSale ? this.repo.sellerCanSell(row.owner_id) : false,
       forSale ? this.repo.inAnyPlan(row.id) : false,
@@ -89,6 +95,7 @@ export class CollectionsService {
     return {
       ownerId: row.owner_id,
       visibility: row.visibility,
+      archived: row.archived_at !== null,
       pricingType: row.pricing_type,
       viewerHolding: await this.repo.holding(viewer?.id ?? null, row.id),
     };
@@ -133,12 +140,42 @@ export class CollectionsService {
     return this.byId(row.id, viewer);
   }
 
-  /** DELETE /api/collections/{id}: its designs stay, in no collection; the cover goes after the commit. */
+  /**
+   * DELETE /api/collections/{id}: refused with 409 while buyers or live subscribers hold it (they
+   * paid for it; the owner archives it instead). Its designs stay, in no collection; the cover goes
+   * after the commit.
+   */
   async delete(viewer: Viewer, id: string): Promise<{ message: string }> {
     const row = await this.#owned(viewer, id);
-    const coverKey = await this.repo.delete(row.id);
-    if (coverKey) await this.#deleteKeys([coverKey]);
+    const result = await this.repo.delete(row.id, (holders) => {
+      const decision = mayDeleteCollection(viewer, { ownerId: row.owner_id, ...holders });
+      return decision.allowed ? null : decision;
+    });
+    if (!result.deleted) {
+      const refusal = result.refusal;
+      if (refusal.reason === 'not-owner')
+        throw forbidden('Only the owner can change this collection.', 'NOT_OWNER');
+      throw conflict(collectionHeldMessage(refusal.buyers, refusal.activeSubscribers), 'COLLECTION_HELD');
+    }
+    if (result.coverKey) await this.#deleteKeys([result.coverKey]);
     return { message: 'Collection deleted.' };
+  }
+
+  /**
+   * POST /api/collections/{id}/archive: out of listings, search and sales; its holders keep it
+   * (buyers for good, subscribers to the end of the period running now).
+   */
+  async archive(viewer: Viewer, id: string): Promise<CollectionSummary> {
+    const row = await this.#owned(viewer, id);
+    await this.repo.archive(row.id);
+    return this.byId(row.id, viewer);
+  }
+
+  /** POST /api/collections/{id}/unarchive: listed and sold again. */
+  async unarchive(viewer: Viewer, id: string): Promise<CollectionSummary> {
+    const row = await this.#owned(viewer, id);
+    await this.repo.unarchive(row.id);
+    return this.byId(row.id, viewer);
   }
 
   /** PATCH /api/collections/{id}/add: 409 'Already Added' or 'Already in another collection'. */
@@ -182,8 +219,7 @@ export class CollectionsService {
    * allowed when the design itself may be downloaded (a free design in a paid collection).
    */
   async zip(viewer: Viewer | null, id: string, designId?: string): Promise<CollectionZip> {
-    const row = await this.#visible(id, viewer);
-    const collection = await this.#accessFacts(row, viewer);
+    const { row, facts: collection } = await this.#visible(id, viewer);
     if (designId !== undefined && !isUuid(designId))
       throw notFound('This design is not in the collection.', 'DESIGN_NOT_IN_COLLECTION');
     const files = await this.repo.filesForZip(row.id, designId);
@@ -205,11 +241,10 @@ export class CollectionsService {
       throw forbidden('Buy this collection to download its files.', 'PURCHASE_REQUIRED');
     }
     if (files.length === 0) throw notFound('This collection has no designs yet.', 'NO_FILES');
-    return zipCollection(this.files, row.name, files);
-  }
-
-  countDownloads(designIds: string[]): Promise<void> {
-    return this.repo.countDownloads(designIds);
+    const zip = await zipCollection(this.files, row.name, files);
+    // Allowed means signed in. The download counts as it starts, once a day per person and design.
+    if (viewer) await this.repo.countDownloads(viewer.id, zip.designIds);
+    return zip;
   }
 
   async #isPaid(designId: string): Promise<boolean> {
@@ -217,8 +252,8 @@ export class CollectionsService {
     return design?.is_paid ?? true;
   }
 
-  async #ofOwner(ownerId: string, includePrivate: boolean): Promise<CollectionSummary[]> {
-    const rows = await this.repo.listByOwner(ownerId, includePrivate);
+  async #ofOwner(ownerId: string, ownerView: boolean): Promise<CollectionSummary[]> {
+    const rows = await this.repo.listByOwner(ownerId, ownerView);
     const cards = await this.repo.cardsInCollections(rows.map((r) => r.id));
     const byCollection = new Map<string, DesignCard[]>();
     for (const card of cards) {
@@ -239,16 +274,20 @@ export class CollectionsService {
   }
 
   /** The collection when this viewer may see it; otherwise 404, as if it did not exist. */
-  async #visible(id: string, viewer: Viewer | null): Promise<CollectionRow> {
+  async #visible(
+    id: string,
+    viewer: Viewer | null,
+  ): Promise<{ row: CollectionRow; facts: CollectionAccessFacts }> {
     const row = isUuid(id) ? await this.repo.findById(id) : undefined;
-    if (!row || !mayViewCollection(viewer, { ownerId: row.owner_id, visibility: row.visibility }))
-      throw notFound(COLLECTION_MSG.notFound, 'COLLECTION_NOT_FOUND');
-    return row;
+    if (!row) throw notFound(COLLECTION_MSG.notFound, 'COLLECTION_NOT_FOUND');
+    const facts = await this.#accessFacts(row, viewer);
+    if (!mayViewCollection(viewer, facts)) throw notFound(COLLECTION_MSG.notFound, 'COLLECTION_NOT_FOUND');
+    return { row, facts };
   }
 
   /** The collection when this viewer may change it: 404 when they may not see it, else 403. */
   async #owned(viewer: Viewer, id: string): Promise<CollectionRow> {
-    const row = await this.#visible(id, viewer);
+    const { row } = await this.#visible(id, viewer);
     if (!mayChangeCollection(viewer, { ownerId: row.owner_id }))
       throw forbidden('Only the owner can change this collection.', 'NOT_OWNER');
     return row;
@@ -313,6 +352,7 @@ export function toCollectionSummary(row: CollectionRow, designs: DesignCard[]): 
     user: { _id: row.owner_id, username: row.owner_username },
     designs,
     allowIndividualPurchase: row.allow_individual_purchase,
+    archived: row.archived_at !== null,
     pricing: {
       free: row.pricing_type === 'free',
       subscription: row.pricing_type === 'subscription',

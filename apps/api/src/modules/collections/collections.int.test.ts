@@ -394,6 +394,24 @@ describe(`collections (${process.env.TEST_ENGINE})`, () => {
       // The paid design inside the free collection is now downloadable on its own, too.
       const single = await call('GET', `/api/designs/download-all/${a.id}`, maker);
       expect(single.statusCode).toBe(200);
+      // One rule for every way in: the same person the same day counts once per design...
+      expect((await call('GET', `/api/collections/${c.id}/download-one/${a.id}`, maker)).statusCode).toBe(
+        200,
+      );
+      const again = await t.db
+        .selectFrom('designs')
+        .select('downloads')
+        .where('id', 'in', [a.id, b.id])
+        .execute();
+      expect(again.map((r) => r.downloads)).toEqual([1, 1]);
+      // ...and another person is another download of each.
+      expect((await call('GET', `/api/collections/${c.id}/download-all`, owner)).statusCode).toBe(200);
+      const twice = await t.db
+        .selectFrom('designs')
+        .select('downloads')
+        .where('id', 'in', [a.id, b.id])
+        .execute();
+      expect(twice.map((r) => r.downloads)).toEqual([2, 2]);
       const page = (await call('GET', `/api/designs/by-id/${a.id}`, maker)).json();
       expect(page).toMatchObject({ canDownload: true, canViewModel: true, collectionId: c.id });
     });

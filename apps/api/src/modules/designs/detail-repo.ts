@@ -159,6 +159,7 @@ function collectionOf(eb: DesignsScope) {
         'collections.visibility',
         'collections.pricing_type',
         'collections.allow_individual_purchase',
+        sql<boolean>`collections.archived_at is not null`.as('archived'),
       ])
       .whereRef('collections.id', '=', 'designs.collection_id'),
   ).as('collection');

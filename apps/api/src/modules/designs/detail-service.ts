@@ -82,6 +82,7 @@ export class DesignDetailService {
       collection: row.collection && {
         ownerId: row.collection.user_id,
         visibility: row.collection.visibility,
+        archived: row.collection.archived,
         pricingType: row.collection.pricing_type,
         viewerHolding: holding.collectionHolding,
       },
@@ -93,10 +94,9 @@ export class DesignDetailService {
           ? await this.repo.sellerCanSell(row.owner_id)
           : false,
     };
+    // An archived or private collection the viewer may not see is not mentioned.
     const collection =
-      row.collection && mayViewCollection(viewer, { ownerId: row.collection.user_id, ...row.collection })
-        ? row.collection
-        : null;
+      facts.collection && mayViewCollection(viewer, facts.collection) ? row.collection : null;
     return toDesignDetail(row, {
       hasLiked: viewer ? await this.repo.hasLiked(viewer.id, row.id) : false,
       canDownload: mayDownloadDesign(viewer, facts).allowed,
@@ -117,5 +117,6 @@ export type DesignRecord = DetailRow & {
     visibility: 'public' | 'private';
     pricing_type: 'free' | 'oneTime' | 'subscription';
     allow_individual_purchase: boolean;
+    archived: boolean;
   } | null;
 };

@@ -1,3 +1,4 @@
+import { priceCents as toCents } from '@printmarket/shared/price';
 import type { DesignDetail } from '@printmarket/shared/types';
 import { z } from 'zod';
 import { mayChangeDesign } from '../../lib/access-policy.ts';
@@ -14,8 +15,6 @@ export const INVALID_PRICE = 'Invalid price.';
 const NAME_REQUIRED = 'Model name is required.';
 const NAME_MAX_LENGTH = 120;
 const DESCRIPTION_MAX_LENGTH = 5000;
-/** The highest price a design may ask, in cents (US$ 10 000). */
-export const MAX_PRICE_CENTS = 1_000_000;
 
 /**
  * The edit form: every field but the name may be left out, meaning "unchanged". The price may be
@@ -39,15 +38,6 @@ const editInput = z.object({
     .transform((value) => (value === '' ? null : value)),
 });
 
-/** Dollars as integer cents, or null unless it is a price over 0 with at most two decimals. */
-export function priceToCents(value: number | string): number | null {
-  const dollars = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
-  if (!Number.isFinite(dollars)) return null;
-  const cents = Math.round(dollars * 100);
-  if (Math.abs(cents - dollars * 100) > 1e-6) return null;
-  return cents > 0 && cents <= MAX_PRICE_CENTS ? cents : null;
-}
-
 /** The owner's edit screen: reading a design for editing and saving its fields. */
 export class DesignEditService {
   constructor(
@@ -67,7 +57,7 @@ export class DesignEditService {
     let priceCents = 0;
     if (isPaid) {
       const given = input.price ?? (input.isPaid === undefined ? row.price_cents / 100 : null);
-      priceCents = (given === null ? null : priceToCents(given)) ?? 0;
+      priceCents = (given === null ? null : toCents(given)) ?? 0;
       if (priceCents === 0) throw badRequest(INVALID_PRICE, 'INVALID_PRICE');
     }
     const collectionId = input.collectionId === undefined ? row.collection_id : input.collectionId;

@@ -1,9 +1,11 @@
 import type { Database } from '../../db/database.ts';
+import { recordDownloads } from '../../db/downloads-repo.ts';
 import { designHolding } from '../../db/entitlements.ts';
 
 /** What the access policy needs of a design's collection (all null when it is in none). */
 const COLLECTION_FACTS = [
   'designs.collection_id',
+  'collections.archived_at as collection_archived_at',
   'collections.user_id as collection_owner_id',
   'collections.visibility as collection_visibility',
   'collections.pricing_type as collection_pricing_type',
@@ -65,12 +67,8 @@ export class FileDeliveryRepo {
       .execute();
   }
 
-  /** One atomic step on the row: concurrent downloads never lose a count. */
-  async countDownload(designId: string): Promise<void> {
-    await this.db
-      .updateTable('designs')
-      .set((eb) => ({ downloads: eb('downloads', '+', 1) }))
-      .where('id', '=', designId)
-      .execute();
+  /** Counts the person's download of the designs, once a day each (db/downloads-repo.ts). */
+  countDownloads(personId: string, designIds: string[]): Promise<void> {
+    return recordDownloads(this.db, personId, designIds);
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
-import { sendZip, whenDelivered } from '../../lib/zip/send-zip.ts';
+import { sendZip } from '../../lib/zip/send-zip.ts';
 import type { FileDeliveryService } from './file-delivery-service.ts';
 
 type FileParams = { Params: { fileId: string } };
@@ -10,7 +10,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
 /**
  * Design files: signed links for the 3D viewer and for downloads, the bytes behind those links,
  * and the whole design as one ZIP. HEAD is not offered on the streaming routes: a HEAD must not
- * open storage, nor count as a download.
+ * open storage. A download counts when it is handed out (the link, or the ZIP as it starts).
  */
 export function fileDeliveryRoutes(app: FastifyInstance, delivery: FileDeliveryService) {
   // The spec names the parameter {fileName}; ours is the file's id, looked up, never a path.
@@ -35,8 +35,6 @@ export function fileDeliveryRoutes(app: FastifyInstance, delivery: FileDeliveryS
     if (answer.status === 416) {
       throw new AppError(416, 'RANGE_NOT_SATISFIABLE', 'The requested range is outside the file.');
     }
-    const designId = answer.countsDownloadOf;
-    if (designId) whenDelivered(reply, () => delivery.countDownload(designId));
     return reply.code(answer.status).send(answer.body);
   });
 
@@ -45,7 +43,7 @@ export function fileDeliveryRoutes(app: FastifyInstance, delivery: FileDeliveryS
     { exposeHeadRoute: false },
     async (request, reply) => {
       const zip = await delivery.zip(request.params.designId, await request.viewer());
-      return sendZip(reply, zip, zip.fileName, () => delivery.countDownload(zip.designId));
+      return sendZip(reply, zip, zip.fileName);
     },
   );
 }

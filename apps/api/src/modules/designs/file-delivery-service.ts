@@ -40,8 +40,6 @@ export type ContentAnswer = {
   status: 200 | 206 | 416;
   headers: Record<string, string>;
   body: Readable | null;
-  /** The design whose download counter goes up once the whole body has been sent. */
-  countsDownloadOf: string | null;
 };
 
 export type ZipAnswer = StoredZip & { fileName: string; designId: string };
@@ -64,9 +62,16 @@ export class FileDeliveryService {
     return { url: this.signer.url(file.id, 'view') };
   }
 
+  /**
+   * A download link; handing it out is the download starting, so it counts here (once a day per
+   * person and design): the page can show the new count at once, and fetching the link again,
+   * in parts or whole, counts nothing more.
+   */
   async downloadUrl(fileId: string, viewer: Viewer | null): Promise<SignedUrlResponse> {
     const file = await this.#file(fileId);
     refuseUnless(mayDownloadDesign(viewer, await this.#facts(file.design_id, file, viewer)), FILE_SIGN_IN);
+    // Allowed means signed in.
+    if (viewer) await this.repo.countDownloads(viewer.id, [file.design_id]);
     return { url: this.signer.url(file.id, 'download') };
   }
 
@@ -88,7 +93,6 @@ export class FileDeliveryService {
         status: 416,
         headers: { ...headers, 'content-range': `bytes */${stat.size}` },
         body: null,
-        countsDownloadOf: null,
       };
     }
     if (range.kind === 'partial') {
@@ -101,15 +105,12 @@ export class FileDeliveryService {
           'content-length': String(range.end - range.start + 1),
         },
         body,
-        countsDownloadOf: null,
       };
     }
     return {
       status: 200,
       headers: { ...headers, 'content-length': String(stat.size) },
       body: await this.#open(file.storage_key),
-      // Only a whole download counts; the 3D viewer's fetches and partial reads never do.
-      countsDownloadOf: purpose === 'download' ? file.design_id : null,
     };
   }
 
@@ -132,15 +133,13 @@ export class FileDeliveryService {
         };
       }),
     );
+    // Every file is there: the download starts and counts (once a day per person and design).
+    if (viewer) await this.repo.countDownloads(viewer.id, [design.id]);
     return {
       ...storedZip(entries, { mtime: new Date() }),
       fileName: zipFileName(design.name),
       designId: design.id,
     };
-  }
-
-  countDownload(designId: string): Promise<void> {
-    return this.repo.countDownload(designId);
   }
 
   /** The access facts of a design: its own, its collection's and what the viewer holds. */
@@ -182,6 +181,7 @@ type DesignFactsRow = {
   collection_owner_id: string | null;
   collection_visibility: 'public' | 'private' | null;
   collection_pricing_type: 'free' | 'oneTime' | 'subscription' | null;
+  collection_archived_at: Date | null;
 };
 
 function designFacts(row: DesignFactsRow): DesignAccessFacts {
@@ -196,6 +196,7 @@ function designFacts(row: DesignFactsRow): DesignAccessFacts {
       ? {
           ownerId: row.collection_owner_id as string,
           visibility: row.collection_visibility as 'public' | 'private',
+          archived: row.collection_archived_at !== null,
           pricingType: row.collection_pricing_type as 'free' | 'oneTime' | 'subscription',
         }
       : null,

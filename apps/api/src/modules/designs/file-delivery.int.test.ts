@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { buffer as readAll } from 'node:stream/consumers';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { FileUrlSigner } from '../../lib/signed-urls.ts';
@@ -66,8 +65,6 @@ describe(`design file delivery (${process.env.TEST_ENGINE})`, () => {
         .where('id', '=', designId)
         .executeTakeFirstOrThrow()
     ).downloads;
-  /** Download counts land just after the response finished; wait briefly for them. */
-  const settle = () => sleep(100);
   const firstStl = (d: TestDesign) => d.stl[0] as { id: string; bytes: Buffer };
 
   describe('who may have a link', () => {
@@ -207,29 +204,69 @@ describe(`design file delivery (${process.env.TEST_ENGINE})`, () => {
   });
 
   describe('the download counter', () => {
-    it('counts each whole download once, and never viewer fetches, partial reads or refusals', async () => {
-      const stl = firstStl(paid);
-      const before = await downloads(paid.id);
+    const counted = (designId: string) =>
+      t.db.selectFrom('design_downloads').select('user_id').where('design_id', '=', designId).execute();
+
+    it('counts once per person per design per day, link or ZIP, and never viewer fetches or refusals', async () => {
+      const design = await createDesign(t, owner.userId, {
+        slug: 'counted-once',
+        isPaid: true,
+        priceCents: 500,
+      });
+      const [first, second] = (await createPeople(t, 'Counter', 2)) as [TestPerson, TestPerson];
+      const stl = firstStl(design);
+      // Refused and viewer-only requests count nothing.
       await get(signer.url(stl.id, 'view'));
-      await get(signer.url(stl.id, 'download'), undefined, { range: 'bytes=0-9' });
-      await get(`/api/designs/download/${stl.id}`, maker);
-      await get(`/api/designs/download-all/${paid.id}`, maker);
-      await settle();
-      expect(await downloads(paid.id)).toBe(before);
+      await get(`/api/designs/download/${stl.id}`, first);
+      await get(`/api/designs/download-all/${design.id}`, first);
+      expect(await downloads(design.id)).toBe(0);
 
       const { url } = (await get(`/api/designs/download/${stl.id}`, owner)).json();
+      // Counted as the link is handed out, so the page can show it at once.
+      expect(await downloads(design.id)).toBe(1);
       expect((await get(url)).statusCode).toBe(200);
-      await settle();
-      expect(await downloads(paid.id)).toBe(before + 1);
       await get(url);
-      await settle();
-      expect(await downloads(paid.id)).toBe(before + 2);
+      await get(`/api/designs/download/${stl.id}`, owner);
+      expect((await get(`/api/designs/download-all/${design.id}`, owner)).statusCode).toBe(200);
+      expect(await downloads(design.id)).toBe(1);
+
+      // Another person is another download; the free design counts the same way for anyone.
+      const free = await createDesign(t, owner.userId, { slug: 'counted-free' });
+      expect((await get(`/api/designs/download-all/${free.id}`, first)).statusCode).toBe(200);
+      expect((await get(`/api/designs/download/${firstStl(free).id}`, first)).statusCode).toBe(200);
+      expect((await get(`/api/designs/download/${firstStl(free).id}`, second)).statusCode).toBe(200);
+      expect(await downloads(free.id)).toBe(2);
+      expect((await counted(free.id)).map((r) => r.user_id).sort()).toEqual(
+        [first.userId, second.userId].sort(),
+      );
+    });
+
+    it('adds one for concurrent downloads by one person and two for two people', async () => {
+      const design = await createDesign(t, owner.userId, { slug: 'counted-race' });
+      const [first, second] = (await createPeople(t, 'Racer', 2)) as [TestPerson, TestPerson];
+      const stl = firstStl(design);
+      const burst = (person: TestPerson) =>
+        Array.from({ length: 6 }, (_, i) =>
+          get(i % 2 ? `/api/designs/download-all/${design.id}` : `/api/designs/download/${stl.id}`, person),
+        );
+      const alone = await Promise.all(burst(first));
+      expect(alone.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+      expect(await downloads(design.id)).toBe(1);
+
+      const other = await createDesign(t, owner.userId, { slug: 'counted-race-two' });
+      const both = await Promise.all(
+        [first, second].flatMap((person) =>
+          Array.from({ length: 4 }, () => get(`/api/designs/download-all/${other.id}`, person)),
+        ),
+      );
+      expect(both.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+      expect(await downloads(other.id)).toBe(2);
+      expect(await counted(other.id)).toHaveLength(2);
     });
   });
 
   describe('download all as ZIP', () => {
     it('streams every file under a unique, safe name, stored byte for byte', async () => {
-      const before = await downloads(free.id);
       const res = await get(`/api/designs/download-all/${free.id}`, maker);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/zip');
@@ -243,8 +280,6 @@ describe(`design file delivery (${process.env.TEST_ENGINE})`, () => {
         expect(entries.get([...entries.keys()][i] as string)?.equals(file.bytes)).toBe(true);
       });
       expect(entries.get('photo.webp')?.equals((free.images[0] as { bytes: Buffer }).bytes)).toBe(true);
-      await settle();
-      expect(await downloads(free.id)).toBe(before + 1);
     });
 
     it('answers an unknown design with 404', async () => {

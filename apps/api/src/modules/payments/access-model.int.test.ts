@@ -89,6 +89,14 @@ class Model {
     return this.subscriptions.some((s) => s.holder === b && this.live(s) && this.covers(s, c));
   }
 
+  /** Bought by someone, or covered by a live subscription. */
+  held(c: Coll): boolean {
+    return (
+      this.collectionsBought.some((bought) => bought.has(c)) ||
+      this.subscriptions.some((s) => this.live(s) && this.covers(s, c))
+    );
+  }
+
   /** The collection a `remove` names: the design's own when `current` (S when it has none). */
   removeTarget(op: Extract<Op, { kind: 'remove' }>): Coll {
     return op.collection === 'current' ? (this.designColl[op.design] ?? 'S') : op.collection;
@@ -155,6 +163,8 @@ class Model {
       }
       case 'delete': {
         if (this.deleted.has(op.collection)) return 404;
+        // What people hold cannot be deleted (the owner archives it instead).
+        if (this.held(op.collection)) return 409;
         this.deleted.add(op.collection);
         for (const d of DESIGNS) if (this.designColl[d] === op.collection) this.designColl[d] = null;
         return 200;
@@ -362,8 +372,8 @@ function expected(model: Model): number[][] {
  * now and then; the random ones follow.
  */
 const EXAMPLES: [Setup, Op[]][] = [
-  // The snapshot of a collection purchase outlives removal and deletion; later additions are
-  // covered only while they stay in the collection.
+  // The snapshot of a collection purchase outlives removal; later additions are covered only while
+  // they stay in the collection; a collection someone bought cannot be deleted.
   [
     { membership: ['O', 'O', null], allowIndividual: { O: false, S: false }, planCoversOneTime: false },
     [

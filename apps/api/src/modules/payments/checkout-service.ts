@@ -66,6 +66,7 @@ export class CheckoutService {
           ? {
               ownerId: design.collection_owner_id as string,
               visibility: design.collection_visibility ?? 'public',
+              archived: design.collection_archived_at !== null,
               pricingType: design.collection_pricing_type ?? 'free',
               viewerHolding: holding.collectionHolding,
             }
@@ -94,6 +95,7 @@ export class CheckoutService {
       mayBuyCollection(buyer, {
         ownerId: collection.owner_id,
         visibility: collection.visibility,
+        archived: collection.archived_at !== null,
         pricingType: collection.pricing_type,
         priceCents: collection.price_cents,
         viewerHolding: await this.repo.collectionHolding(buyer.id, collection.id),
@@ -122,6 +124,7 @@ export class CheckoutService {
       maySubscribe(buyer, {
         ownerId: collection.owner_id,
         visibility: collection.visibility,
+        archived: collection.archived_at !== null,
         pricingType: collection.pricing_type,
         viewerHolding: await this.repo.collectionHolding(buyer.id, collection.id),
         planCoversIt: true,

@@ -82,6 +82,8 @@ export class Fulfilment {
           seller_id: session.seller_id,
           plan_id: session.plan_id,
           collection_id: session.collection_id,
+          // The collection's name now, kept for the buyer's records whatever later happens to it.
+          collection_name: sql<string>`coalesce((select name from collections where id = ${session.collection_id}), ${session.item_name})`,
           plan_name: session.item_name,
           plan_type: session.plan_type ?? 'monthly',
           price_cents: session.price_cents,

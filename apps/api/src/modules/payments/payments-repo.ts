@@ -26,6 +26,7 @@ export class PaymentsRepo {
         'collections.visibility as collection_visibility',
         'collections.pricing_type as collection_pricing_type',
         'collections.allow_individual_purchase',
+        'collections.archived_at as collection_archived_at',
       ])
       .where('designs.id', '=', designId)
       .executeTakeFirst();
@@ -34,7 +35,15 @@ export class PaymentsRepo {
   collectionForSale(collectionId: string) {
     return this.db
       .selectFrom('collections')
-      .select(['id', 'name', 'user_id as owner_id', 'visibility', 'pricing_type', 'price_cents'])
+      .select([
+        'id',
+        'name',
+        'user_id as owner_id',
+        'visibility',
+        'pricing_type',
+        'price_cents',
+        'archived_at',
+      ])
       .where('id', '=', collectionId)
       .executeTakeFirst();
   }

@@ -173,7 +173,8 @@ describe('buying a collection', () => {
     });
     expect(snapshot.json().designIds.sort()).toEqual([kept.id, removed.id].sort());
 
-    // The seller takes a design out, then deletes the collection: what was bought stays bought.
+    // The seller takes a design out; deleting the collection is refused (it was bought), and were
+    // it gone all the same (its row removed), what was bought stays bought.
     await t.app.inject({
       method: 'PATCH',
       url: `/api/collections/${collectionId}/remove`,
@@ -181,11 +182,13 @@ describe('buying a collection', () => {
       payload: { designId: removed.id },
     });
     expect(await canDownloadDesign(t, buyer, removed.id)).toBe(200);
-    await t.app.inject({
+    const refused = await t.app.inject({
       method: 'DELETE',
       url: `/api/collections/${collectionId}`,
       headers: authHeader(seller),
     });
+    expect(refused.statusCode).toBe(409);
+    await t.db.deleteFrom('collections').where('id', '=', collectionId).execute();
     expect(await canDownloadDesign(t, buyer, kept.id)).toBe(200);
     expect(await canDownloadDesign(t, other, kept.id)).toBe(403);
     const mine = await t.app.inject({ method: 'GET', url: '/api/purchases/my', headers: authHeader(buyer) });

@@ -2,6 +2,7 @@ import type { PlanInput } from '@printmarket/shared/payments';
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/database.ts';
+import { collectionHolding } from '../../db/entitlements.ts';
 
 /** Thrown inside the create transaction to roll it back at the plan limit. */
 export class PlanLimitError extends Error {
@@ -36,6 +37,8 @@ export class PlansRepo {
               'collections.visibility',
             ])
             .whereRef('subscription_plan_collections.plan_id', '=', 'subscription_plans.id')
+            // An archived collection is no longer part of what a plan offers.
+            .where('collections.archived_at', 'is', null)
             .orderBy('collections.name'),
         ).as('collections'),
       ])
@@ -65,20 +68,26 @@ export class PlansRepo {
       .execute();
   }
 
+  /** What the person holds of the collection (a purchase, a live subscription). */
+  holding(personId: string | null, collectionId: string) {
+    return collectionHolding(this.db, personId, collectionId);
+  }
+
   collectionFacts(collectionId: string) {
     return this.db
       .selectFrom('collections')
-      .select(['user_id', 'visibility'])
+      .select(['user_id', 'visibility', 'archived_at'])
       .where('id', '=', collectionId)
       .executeTakeFirst();
   }
 
-  /** How many of `collectionIds` belong to the seller. */
+  /** How many of `collectionIds` belong to the seller and are not archived. */
   async countOwnCollections(sellerId: string, collectionIds: string[]): Promise<number> {
     const row = await this.db
       .selectFrom('collections')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('user_id', '=', sellerId)
+      .where('archived_at', 'is', null)
       .where('id', 'in', collectionIds)
       .executeTakeFirstOrThrow();
     return Number(row.n);

@@ -50,14 +50,24 @@ export class PlansService {
     return { success: true };
   }
 
-  /** The plans a buyer may choose from on a collection's page; private collections are left out. */
+  /**
+   * The plans a buyer may choose from on a collection's page; private collections are left out,
+   * and an archived one is on sale in no plan.
+   */
   async forCollection(collectionId: string, viewer: Viewer | null): Promise<SubscriptionPlan[]> {
     const collection = isUuid(collectionId) ? await this.repo.collectionFacts(collectionId) : undefined;
+    const archived = collection?.archived_at != null;
     if (
       !collection ||
-      !mayViewCollection(viewer, { ownerId: collection.user_id, visibility: collection.visibility })
+      !mayViewCollection(viewer, {
+        ownerId: collection.user_id,
+        visibility: collection.visibility,
+        archived,
+        viewerHolding: archived ? await this.repo.holding(viewer?.id ?? null, collectionId) : undefined,
+      })
     )
       throw notFound('Collection not found.', 'COLLECTION_NOT_FOUND');
+    if (archived) return [];
     const rows = await this.repo.listCovering(collectionId);
     return rows.map((row) => toPlan(row, isOwner(viewer, row.seller_id)));
   }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts';
 export class PurchasesRepo {
   constructor(private readonly db: Database) {}
 
+  /** Names come from the purchase's own record (item_name), kept whatever happens to the item. */
   purchasesOf(buyerId: string) {
     return this.db
       .selectFrom('purchases')
@@ -27,12 +28,11 @@ export class PurchasesRepo {
       .execute();
   }
 
+  /** Names come from the subscription's own record, kept whatever happens to the collection. */
   subscriptionsOf(subscriberId: string) {
     return this.db
       .selectFrom('subscriptions')
-      .leftJoin('collections', 'collections.id', 'subscriptions.collection_id')
       .selectAll('subscriptions')
-      .select('collections.name as collection_name')
       .where('subscriptions.subscriber_id', '=', subscriberId)
       .orderBy('subscriptions.created_at', 'desc')
       .orderBy('subscriptions.id')
@@ -42,9 +42,7 @@ export class PurchasesRepo {
   subscriptionById(id: string) {
     return this.db
       .selectFrom('subscriptions')
-      .leftJoin('collections', 'collections.id', 'subscriptions.collection_id')
       .selectAll('subscriptions')
-      .select('collections.name as collection_name')
       .where('subscriptions.id', '=', id)
       .executeTakeFirst();
   }

@@ -106,6 +106,7 @@ describe('formValuesFromCollection', () => {
     user: { _id: 'u1', username: 'maker' },
     designs: [],
     allowIndividualPurchase: true,
+    archived: false,
     pricing: { free: false, subscription: false, oneTimePurchase: 12.5, subscriptionPrice: 0 },
     createdAt: '2025-01-01T00:00:00.000Z',
   };

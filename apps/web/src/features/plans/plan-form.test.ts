@@ -77,9 +77,15 @@ describe('plan form -> request body', () => {
     expect(result.ok && result.body).toMatchObject({ unlimitedDownloads: true, downloadsPerMonth: null });
   });
 
-  it('rounds prices to the cent, as the server keeps them', () => {
-    const result = checkPlanForm({ ...filled, monthlyPrice: '4.999' });
-    expect(result.ok && result.body.monthlyPrice).toBe(5);
+  it('takes prices of whole cents only, as the server does', () => {
+    const result = checkPlanForm({ ...filled, monthlyPrice: '4.5' });
+    expect(result.ok && result.body.monthlyPrice).toBe(4.5);
+    for (const price of ['4.999', '1e3', '0x10', '+5', 'Infinity']) {
+      expect(checkPlanForm({ ...filled, monthlyPrice: price })).toEqual({
+        ok: false,
+        message: 'Enter a valid monthly price.',
+      });
+    }
   });
 
   it('opens an existing plan with its values, which check out unchanged', () => {

@@ -60,7 +60,7 @@ export type PlanFormCheck = { ok: true; body: PlanRequestBody } | { ok: false; m
 
 /**
  * Checks the form with the server's own schema (so both sides agree on every rule and message) and
- * builds the request body from its result: prices rounded to the cent, the download limit only when
+ * builds the request body from its result: prices in whole cents, the download limit only when
  * not unlimited. A failure is the spec's messages joined with spaces, e.g.
  * 'Give your plan a name. Add at least one collection.'.
  */
@@ -121,6 +121,8 @@ export type OwnCollection = {
   name: string;
   coverImageUrl: string | null;
   visibility: 'public' | 'private';
+  /** Archived collections are sold in no plan, so they are not offered. */
+  archived?: boolean;
 };
 
 /**
@@ -131,12 +133,14 @@ export function collectionChoices(
   own: readonly OwnCollection[],
   included: SubscriptionPlan['collections'] = [],
 ): PlanCollectionChoice[] {
-  const choices: PlanCollectionChoice[] = own.map((collection) => ({
-    id: collection.id,
-    name: collection.name,
-    coverImageUrl: collection.coverImageUrl,
-    private: collection.visibility === 'private',
-  }));
+  const choices: PlanCollectionChoice[] = own
+    .filter((collection) => !collection.archived)
+    .map((collection) => ({
+      id: collection.id,
+      name: collection.name,
+      coverImageUrl: collection.coverImageUrl,
+      private: collection.visibility === 'private',
+    }));
   const listed = new Set(choices.map((choice) => choice.id));
   for (const collection of included) {
     if (listed.has(collection._id)) continue;

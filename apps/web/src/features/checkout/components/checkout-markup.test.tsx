@@ -99,6 +99,7 @@ const collection = (
     user: { _id: 'u1', username: 'maker' },
     designs: [],
     allowIndividualPurchase: false,
+    archived: false,
     pricing: { free: false, subscription: false, oneTimePurchase: 0, subscriptionPrice: 0, ...pricing },
     createdAt: '2025-01-01T00:00:00.000Z',
     access: access && {

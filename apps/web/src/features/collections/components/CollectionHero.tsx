@@ -32,6 +32,12 @@ export function CollectionHero({
       </div>
       <div className={styles.info}>
         <p className={styles.eyebrow}>Collection</p>
+        {collection.archived && (
+          <p className={styles.archived} role="status">
+            <strong>Archived</strong>
+            <span>No longer listed or sold. Those who bought it or subscribed keep their access.</span>
+          </p>
+        )}
         <h1 id="collection-title" className={styles.title}>
           {collection.name}
         </h1>

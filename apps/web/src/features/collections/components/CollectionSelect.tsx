@@ -29,7 +29,7 @@ export function CollectionSelect({ label = 'Collection', hint, ref, ...select }:
           <option value="">No collection</option>
           {collections.data?.map((collection) => (
             <option key={collection.id} value={collection.id}>
-              {collection.visibility === 'private' ? `${collection.name} (private)` : collection.name}
+              {`${collection.name}${collection.visibility === 'private' ? ' (private)' : ''}${collection.archived ? ' (archived)' : ''}`}
             </option>
           ))}
         </select>

@@ -6,7 +6,12 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import button from '../../../app/styles/button.module.css';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import {
+  FAILED_ARCHIVE_COLLECTION,
+  FAILED_UNARCHIVE_COLLECTION,
+  useSetArchived,
+} from '../api/archive-collection.ts';
 import { FAILED_DELETE_COLLECTION, useDeleteCollection } from '../api/delete-collection.ts';
 import { FAILED_UPDATE_COVER, useUpdateCover } from '../api/update-cover.ts';
 import { forgetCollection } from '../collection-cache.ts';
@@ -24,16 +29,28 @@ type OwnerActionsProps = {
 };
 
 /**
- * What the collection's owner may do (spec section 6): edit it, add designs, change the cover and
- * delete it (after the spec's confirmation, then on to the dashboard).
+ * What the collection's owner may do (spec section 6): edit it, add designs, change the cover,
+ * archive it and delete it (after the spec's confirmation, then on to the dashboard). A collection
+ * people hold cannot be deleted: the server's refusal says who holds it and archiving is offered.
  */
 export function OwnerActions({ collection, userId, onProblem }: OwnerActionsProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<'edit' | 'add' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'add' | 'held' | null>(null);
+  const [heldMessage, setHeldMessage] = useState('');
   const coverInput = useRef<HTMLInputElement>(null);
   const cover = useUpdateCover(collection.id);
   const remove = useDeleteCollection(collection.id);
+  const archive = useSetArchived(collection.id);
+
+  const setArchived = (archived: boolean, onDone?: () => void) => {
+    onProblem(null);
+    archive.mutate(archived, {
+      onSuccess: onDone,
+      onError: (error) =>
+        onProblem(errorMessage(error, archived ? FAILED_ARCHIVE_COLLECTION : FAILED_UNARCHIVE_COLLECTION)),
+    });
+  };
 
   const onCoverChosen = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -54,7 +71,14 @@ export function OwnerActions({ collection, userId, onProblem }: OwnerActionsProp
         navigate('/dashboard');
         forgetCollection(queryClient, collection.id);
       },
-      onError: (error) => onProblem(errorMessage(error, FAILED_DELETE_COLLECTION)),
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'COLLECTION_HELD' && error.serverMessage) {
+          setHeldMessage(error.serverMessage);
+          setDialog('held');
+          return;
+        }
+        onProblem(errorMessage(error, FAILED_DELETE_COLLECTION));
+      },
     });
   };
 
@@ -97,6 +121,15 @@ export function OwnerActions({ collection, userId, onProblem }: OwnerActionsProp
       </button>
       <button
         type="button"
+        className={`${button.base} ${button.secondary}`}
+        disabled={busy || archive.isPending}
+        aria-busy={archive.isPending}
+        onClick={() => setArchived(!collection.archived)}
+      >
+        {collection.archived ? 'Unarchive Collection' : 'Archive Collection'}
+      </button>
+      <button
+        type="button"
         className={`${button.base} ${button.secondary} ${styles.danger}`}
         disabled={busy}
         aria-busy={remove.isPending}
@@ -110,6 +143,29 @@ export function OwnerActions({ collection, userId, onProblem }: OwnerActionsProp
       </Dialog>
       <Dialog open={dialog === 'add'} onClose={() => setDialog(null)} title="Add Designs">
         {(close) => <AddDesignsList collection={collection} userId={userId} onDone={close} />}
+      </Dialog>
+      <Dialog open={dialog === 'held'} onClose={() => setDialog(null)} title="Delete Collection">
+        {(close) => (
+          <div className={styles.held}>
+            <p role="alert">{heldMessage}</p>
+            <div className={styles.actions}>
+              {!collection.archived && (
+                <button
+                  type="button"
+                  className={`${button.base} ${button.primary}`}
+                  disabled={archive.isPending}
+                  aria-busy={archive.isPending}
+                  onClick={() => setArchived(true, close)}
+                >
+                  Archive Collection
+                </button>
+              )}
+              <button type="button" className={`${button.base} ${button.secondary}`} onClick={close}>
+                Cancel
+              </button>
+            </div>
+          </div>
+        )}
       </Dialog>
     </div>
   );

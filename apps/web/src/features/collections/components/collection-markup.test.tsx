@@ -38,6 +38,7 @@ const collection = (id: string, designs: DesignCard[]): CollectionSummary => ({
   user: { _id: 'u1', username: 'maker' },
   designs,
   allowIndividualPurchase: false,
+  archived: false,
   pricing: { free: true, subscription: false, oneTimePurchase: 0, subscriptionPrice: 0 },
   createdAt: '2025-01-01T00:00:00.000Z',
 });

@@ -1,4 +1,5 @@
 import type { DesignDetail, DesignDetailFile } from '@printmarket/shared/types';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import button from '../../../app/styles/button.module.css';
@@ -17,6 +18,7 @@ export const FILE_SIGN_IN = 'You need to be signed in to download this file.';
  * a collection (one the viewer may see) is downloaded from the collection instead (spec section 2).
  */
 export function DesignFileList({ design, signedIn }: { design: DesignDetail; signedIn: boolean }) {
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
   const offerDownloads = design.canDownload || (!design.isPaid && !signedIn);
   const collection = design.collection;
@@ -31,6 +33,8 @@ export function DesignFileList({ design, signedIn }: { design: DesignDetail; sig
       const url = await fetchDownloadUrl(file._id);
       // The link answers with Content-Disposition: attachment, so the page stays where it is.
       window.location.assign(url);
+      // The server counted the download when it handed out the link: show the new count.
+      void queryClient.invalidateQueries({ queryKey: ['designs', 'detail'] });
     } catch (error) {
       console.error(FAILED_DOWNLOAD_DESIGN, error);
       window.alert(errorMessage(error, FAILED_DOWNLOAD_DESIGN));

@@ -35,7 +35,7 @@ export function DesignSidePanel({ design, signedIn }: { design: DesignDetail; si
     try {
       const zip = await fetchDesignZip(design.id);
       saveBlob(zip, zipFileName(design.name));
-      // The server counted the download once the archive was sent.
+      // The server counted the download as the archive started: show the new count.
       void queryClient.invalidateQueries({ queryKey: ['designs', 'detail'] });
     } catch (error) {
       console.error(FAILED_DOWNLOAD_DESIGN, error);

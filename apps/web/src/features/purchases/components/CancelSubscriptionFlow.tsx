@@ -87,7 +87,7 @@ type ConfirmCancelProps = {
 /** The confirmation: what cancelling means (the end of the paid term), and the two choices. */
 export function ConfirmCancel({ subscription, busy, onKeep, onCancel }: ConfirmCancelProps) {
   const until = formatPurchaseDate(subscription.endDate);
-  const name = subscription.collectionName ?? 'this collection';
+  const name = subscription.collectionName;
   return (
     <div className={styles.confirm}>
       <p>

@@ -193,7 +193,7 @@ export function SubscriptionsTable({ subscriptions, onCancel, cards }: Subscript
       wide
       cards={cards}
       rows={subscriptions.map((subscription) => {
-        const name = subscription.collectionName ?? 'Collection no longer available';
+        const name = subscription.collectionName;
         return {
           key: subscription._id,
           cells: [

@@ -29,7 +29,7 @@ function SubscriptionLines({ subscriptions }: Pick<PurchasesResponse, 'subscript
       ) : (
         <ul className={styles.list} aria-label="Your subscriptions">
           {subscriptions.map((subscription) => {
-            const name = subscription.collectionName ?? 'Collection no longer available';
+            const name = subscription.collectionName;
             const path = collectionPagePath(subscription.collectionId);
             return (
               <li key={subscription._id} className={styles.row}>

@@ -78,6 +78,7 @@ function CollectionCard({ collection }: { collection: CollectionSummary }) {
           <span className={collection.visibility === 'private' ? styles.private : styles.public}>
             {collection.visibility === 'private' ? 'Private' : 'Public'}
           </span>
+          {collection.archived && <span className={styles.private}>Archived</span>}
           <span>{designCountText(collection.designs.length)}</span>
           <span>{collectionCardPriceText(collection.pricing)}</span>
         </p>
