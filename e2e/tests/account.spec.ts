@@ -16,7 +16,27 @@ test('sign up with a corrected mistake, set up the profile, log out and sign in 
 
   await page.getByLabel('Full name').fill('Mia Maker');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('teapot-lantern-9');
+
+  // The strength meter follows the typing; a common password is refused before anything is sent.
+  const password = page.getByLabel('Password', { exact: true });
+  const meter = page.getByRole('meter', { name: 'Password strength' });
+  await password.pressSequentially('password1');
+  await expect(
+    page.getByText('Password strength: Very weak. This is a commonly used password.'),
+  ).toBeVisible();
+  await expect(meter).toHaveAttribute('aria-valuetext', 'Very weak');
+  await page.getByLabel('Confirm password', { exact: true }).fill('password1');
+  await page.getByRole('button', { name: 'Sign Up' }).last().click();
+  await expect(
+    page.getByText('This password is too easy to guess. Try a longer one, or a few unrelated words.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+  await password.fill('');
+  await password.pressSequentially('teapot-lantern-9');
+  await expect(page.getByText('Password strength: Very strong.')).toBeVisible();
+  await expect(meter).toHaveAttribute('aria-valuetext', 'Very strong');
+  await expect(meter).toHaveAttribute('value', '4');
+
   await page.getByLabel('Confirm password', { exact: true }).fill('teapot-lantern-8');
   await page.getByRole('button', { name: 'Sign Up' }).last().click();
   await expect(page.getByText('Passwords do not match')).toBeVisible();

@@ -45,7 +45,18 @@ test('change the password in Settings: other sessions end, this one stays, the n
   await submit.click();
   await expect(page.getByText('Your current password is incorrect.')).toBeVisible();
 
+  // A common password is refused on the field; the meter said so while it was typed.
   await current.fill('teapot-lantern-9');
+  await next.fill('qwerty123');
+  await expect(page.getByText('Password strength: Very weak.')).toBeVisible();
+  await confirm.fill('qwerty123');
+  await submit.click();
+  await expect(
+    page.getByText('This password is too easy to guess. Try a longer one, or a few unrelated words.'),
+  ).toBeVisible();
+  await next.fill('brand-new-1');
+  await expect(page.getByText('Password strength: Very strong.')).toBeVisible();
+  await confirm.fill('brand-new-1');
   await submit.click();
   await expect(
     page.getByText(/^Your password has been changed\. Your 1 other session was signed out/),
