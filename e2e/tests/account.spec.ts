@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { register, uniqueUsername } from '../fixtures/accounts.ts';
+import { register, uniqueUsername, useToken } from '../fixtures/accounts.ts';
 import { makePng } from '../fixtures/images.ts';
 
 test('sign up with a corrected mistake, set up the profile, log out and sign in again', async ({ page }) => {
@@ -16,13 +16,33 @@ test('sign up with a corrected mistake, set up the profile, log out and sign in 
 
   await page.getByLabel('Full name').fill('Mia Maker');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByLabel('Confirm password', { exact: true }).fill('secret124');
+
+  // The strength meter follows the typing; a common password is refused before anything is sent.
+  const password = page.getByLabel('Password', { exact: true });
+  const meter = page.getByRole('meter', { name: 'Password strength' });
+  await password.pressSequentially('password1');
+  await expect(
+    page.getByText('Password strength: Very weak. This is a commonly used password.'),
+  ).toBeVisible();
+  await expect(meter).toHaveAttribute('aria-valuetext', 'Very weak');
+  await page.getByLabel('Confirm password', { exact: true }).fill('password1');
+  await page.getByRole('button', { name: 'Sign Up' }).last().click();
+  await expect(
+    page.getByText('This password is too easy to guess. Try a longer one, or a few unrelated words.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+  await password.fill('');
+  await password.pressSequentially('teapot-lantern-9');
+  await expect(page.getByText('Password strength: Very strong.')).toBeVisible();
+  await expect(meter).toHaveAttribute('aria-valuetext', 'Very strong');
+  await expect(meter).toHaveAttribute('value', '4');
+
+  await page.getByLabel('Confirm password', { exact: true }).fill('teapot-lantern-8');
   await page.getByRole('button', { name: 'Sign Up' }).last().click();
   await expect(page.getByText('Passwords do not match')).toBeVisible();
   await expect(page).toHaveURL(/\/signup$/);
 
-  await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
+  await page.getByLabel('Confirm password', { exact: true }).fill('teapot-lantern-9');
   await page.getByRole('button', { name: 'Sign Up' }).last().click();
   await expect(page).toHaveURL(/\/setup-profile$/);
 
@@ -53,26 +73,40 @@ test('sign up with a corrected mistake, set up the profile, log out and sign in 
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Sign In' }).last().click();
   await expect(page.getByText('Invalid email or password.')).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Password', { exact: true }).fill('teapot-lantern-9');
   await page.getByRole('button', { name: 'Sign In' }).last().click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(`Hello, ${username}`)).toBeVisible();
 });
 
-test('a sign-in token in the callback address signs in and leaves the address; elsewhere it is ignored', async ({
+test('a session token in the address signs nobody in; a Google code that is not this browser’s neither', async ({
   page,
   request,
 }) => {
   const { username, token } = await register(request, 'tok', 'Token Person');
 
-  // A token on an ordinary page (a crafted link) is removed and does not sign anyone in.
-  await page.goto(`/?token=${encodeURIComponent(token)}`);
-  await expect(page.getByRole('heading', { name: 'Newest Models' })).toBeVisible();
-  expect(page.url()).not.toContain('token');
-  await expect(page.getByText(`Hello, ${username}`)).toHaveCount(0);
+  // The spec's `?token=` and the old fragment form: removed from the address, never used.
+  for (const address of [
+    `/?token=${encodeURIComponent(token)}`,
+    `/setup-profile?token=${encodeURIComponent(token)}`,
+    `/oauth-callback#token=${encodeURIComponent(token)}`,
+  ]) {
+    await page.goto(address);
+    await expect(page).not.toHaveURL(/token/);
+    await expect(page.getByText(`Hello, ${username}`)).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  }
 
-  // Where Google sign-in returns, with the token in the fragment as the server sends it.
-  await page.goto(`/oauth-callback#token=${encodeURIComponent(token)}`);
+  // A Google sign-in code this browser was not given (a forged or stale link) is refused by the
+  // server, and the person is told on the sign-in screen.
+  await page.goto('/oauth-callback#code=not-a-code-this-browser-was-given');
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByText('Failed to sign in with Google')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+
+  // Someone already signed in who opens such a link stays signed in as themselves.
+  await useToken(page, token);
+  await page.goto('/oauth-callback#code=not-a-code-this-browser-was-given');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(`Hello, ${username}`)).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(token);

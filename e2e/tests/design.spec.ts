@@ -195,8 +195,8 @@ test('an owner edits the name and price of a design', async ({ page }) => {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Full name').fill('Owen Owner');
   await page.getByLabel('Email').fill(`${username}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
+  await page.getByLabel('Password', { exact: true }).fill('teapot-lantern-9');
+  await page.getByLabel('Confirm password', { exact: true }).fill('teapot-lantern-9');
   await page.getByRole('button', { name: 'Sign Up' }).last().click();
   await expect(page).toHaveURL(/\/setup-profile$/);
   const token = await page.evaluate(() => localStorage.getItem('authToken'));

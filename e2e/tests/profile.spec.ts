@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { register } from '../fixtures/accounts.ts';
+import { register, useToken } from '../fixtures/accounts.ts';
 
 /** A seeded demo creator (apps/api/src/seed/catalog.ts). */
 const CREATOR = 'LayerLab';
@@ -7,9 +7,9 @@ const CREATOR = 'LayerLab';
 /** Registers a fresh person through the API and signs the browser in with their token. */
 async function signInAsNewPerson(page: Page, prefix: string) {
   const { username, token } = await register(page.request, prefix, 'Profile Tester');
-  // Where Google sign-in lands: stores the token and opens the dashboard.
-  await page.goto(`/oauth-callback#token=${encodeURIComponent(token)}`);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useToken(page, token);
+  await page.goto('/dashboard');
+  await expect(page.getByText(`Hello, ${username}`)).toBeVisible();
   return { username, token };
 }
 

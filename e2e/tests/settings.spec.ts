@@ -13,7 +13,7 @@ test('change the password in Settings: other sessions end, this one stays, the n
   // The registration's token is a session of its own ("another device").
   const { username, email, token: otherDeviceToken } = await register(page.request, 'pw', 'Settings Tester');
   await page.goto('/signin');
-  await signIn(page, email, 'secret123');
+  await signIn(page, email, 'teapot-lantern-9');
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
@@ -45,7 +45,18 @@ test('change the password in Settings: other sessions end, this one stays, the n
   await submit.click();
   await expect(page.getByText('Your current password is incorrect.')).toBeVisible();
 
-  await current.fill('secret123');
+  // A common password is refused on the field; the meter said so while it was typed.
+  await current.fill('teapot-lantern-9');
+  await next.fill('qwerty123');
+  await expect(page.getByText('Password strength: Very weak.')).toBeVisible();
+  await confirm.fill('qwerty123');
+  await submit.click();
+  await expect(
+    page.getByText('This password is too easy to guess. Try a longer one, or a few unrelated words.'),
+  ).toBeVisible();
+  await next.fill('brand-new-1');
+  await expect(page.getByText('Password strength: Very strong.')).toBeVisible();
+  await confirm.fill('brand-new-1');
   await submit.click();
   await expect(
     page.getByText(/^Your password has been changed\. Your 1 other session was signed out/),
@@ -61,7 +72,7 @@ test('change the password in Settings: other sessions end, this one stays, the n
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/signin$/);
-  await signIn(page, email, 'secret123');
+  await signIn(page, email, 'teapot-lantern-9');
   await expect(page.getByText('Invalid email or password.')).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('brand-new-1');
   await page.getByRole('button', { name: 'Sign In' }).last().click();
@@ -72,7 +83,7 @@ test('change the password in Settings: other sessions end, this one stays, the n
 test('saved preferences sort the home page and open design pages in 3D', async ({ page }) => {
   const { email } = await register(page.request, 'prefs', 'Settings Tester');
   await page.goto('/signin');
-  await signIn(page, email, 'secret123');
+  await signIn(page, email, 'teapot-lantern-9');
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.goto('/settings?tab=preferences');

@@ -36,8 +36,8 @@ test('upload wizard: ordered alerts, STL and photo with a local 3D preview, paid
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Full name').fill('Upload Tester');
   await page.getByLabel('Email').fill(`${username}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
+  await page.getByLabel('Password', { exact: true }).fill('teapot-lantern-9');
+  await page.getByLabel('Confirm password', { exact: true }).fill('teapot-lantern-9');
   await page.getByRole('button', { name: 'Sign Up' }).last().click();
   await expect(page).toHaveURL(/\/setup-profile$/);
 
@@ -220,7 +220,7 @@ test('a refused upload alerts the server message and keeps the whole form', asyn
   const alerts = collectDialogs(page);
   const username = uniqueUsername('bad');
   const registered = await request.post('/api/auth/register', {
-    data: { username, name: 'Bad Upload', email: `${username}@example.com`, password: 'secret123' },
+    data: { username, name: 'Bad Upload', email: `${username}@example.com`, password: 'teapot-lantern-9' },
   });
   const { token } = await registered.json();
   await page.goto('/');
@@ -269,7 +269,7 @@ test('a design joins an existing collection in the wizard and leaves it on the e
   const alerts = collectDialogs(page);
   const username = uniqueUsername('coll');
   const registered = await request.post('/api/auth/register', {
-    data: { username, name: 'Collector', email: `${username}@example.com`, password: 'secret123' },
+    data: { username, name: 'Collector', email: `${username}@example.com`, password: 'teapot-lantern-9' },
   });
   const { token } = await registered.json();
   // A first design creates the collection.

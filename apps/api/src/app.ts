@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   authRoutes(app, auth, users);
-  googleRoutes(app, google, { secureCookie: config.publicUrl.startsWith('https:') });
+  googleRoutes(app, google, users, { secureCookie: config.publicUrl.startsWith('https:') });
   usersRoutes(app, users, tempDir);
   designsRoutes(app, designs);
   designUploads(app, { config, db, files });

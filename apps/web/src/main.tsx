@@ -3,11 +3,11 @@ import { createRoot } from 'react-dom/client';
 import './app/global.css';
 import { App } from './app/App.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { consumeAddressToken } from './features/auth/address-token.ts';
+import { consumeAddressCode } from './features/auth/address-code.ts';
 
-// Before the router and the first render: the session provider must find an address token
-// already in storage, and the router must not see it in the address.
-consumeAddressToken();
+// Before the router and the first render: the router must not see a Google sign-in code (or a
+// token) in the address; the session provider exchanges the code.
+const googleCode = consumeAddressCode();
 const router = createAppRouter();
 
 const container = document.getElementById('root');
@@ -15,6 +15,6 @@ if (!container) throw new Error('The page has no #root element.');
 
 createRoot(container).render(
   <StrictMode>
-    <App router={router} />
+    <App router={router} googleCode={googleCode} />
   </StrictMode>,
 );

@@ -83,6 +83,15 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
+/** Body of `POST /api/auth/google/exchange`: the one-time code the Google callback put in the address. */
+export const googleExchangeSchema = z.object({
+  code: z
+    .string({ error: 'The sign-in code is required.' })
+    .trim()
+    .min(1, 'The sign-in code is required.')
+    .max(100, 'The sign-in code is not valid.'),
+});
+
 export const SOCIAL_LINK_MAX_LENGTH = 300;
 
 /**

@@ -27,6 +27,9 @@ export type CurrentUser = {
 
 export type AuthResponse = { token: string; user: CurrentUser };
 
+/** Answer of `POST /api/auth/google/exchange`; `isNew`: the account was created by this sign-in. */
+export type GoogleExchangeResponse = AuthResponse & { isNew: boolean };
+
 export type DesignFile = { _id: string; name: string; type: 'image' | 'stl'; url: string };
 
 export type DesignOwner = { _id: string; username: string; profilePicture: string | null };

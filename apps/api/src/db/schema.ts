@@ -41,6 +41,16 @@ export interface OAuthStatesTable {
   expires_at: Timestamp;
 }
 
+/** A one-time code from the Google callback, waiting to be exchanged for a session. */
+export interface GoogleSignInCodesTable {
+  code_hash: string;
+  browser_key_hash: string;
+  user_id: string;
+  is_new: boolean;
+  created_at: DefaultedTimestamp;
+  expires_at: Timestamp;
+}
+
 export interface DesignsTable {
   id: Generated<string>;
   user_id: string;
@@ -259,6 +269,7 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   oauth_states: OAuthStatesTable;
+  google_sign_in_codes: GoogleSignInCodesTable;
   designs: DesignsTable;
   design_files: DesignFilesTable;
   likes: LikesTable;

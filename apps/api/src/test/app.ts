@@ -53,7 +53,7 @@ export async function createTestApp(
 }
 
 /** Registers a person through the API and returns their token and id. */
-export async function signUp(app: FastifyInstance, username = 'maker1', password = 'secret123') {
+export async function signUp(app: FastifyInstance, username = 'maker1', password = 'teapot-lantern-9') {
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/register',

@@ -4,12 +4,18 @@ import { type createBrowserRouter, RouterProvider } from 'react-router';
 import { SessionProvider } from '../features/auth/session.tsx';
 import { createQueryClient } from './query-client.ts';
 
-export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
+type AppProps = {
+  router: ReturnType<typeof createBrowserRouter>;
+  /** The Google sign-in code main.tsx took out of the address, for the session to exchange. */
+  googleCode: string | null;
+};
+
+export function App({ router, googleCode }: AppProps) {
   // Created once per page; useState keeps it stable across StrictMode's double render.
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>
+      <SessionProvider googleCode={googleCode}>
         <RouterProvider router={router} />
       </SessionProvider>
     </QueryClientProvider>

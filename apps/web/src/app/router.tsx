@@ -122,8 +122,8 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Created by main.tsx after the address token was taken out of the address: the router reads the
- * address when it is created, and must not see the token (or screens would act on it again).
+ * Created by main.tsx after the Google sign-in code was taken out of the address: the router reads
+ * the address when it is created, and must not see the code (or screens would act on it again).
  */
 export function createAppRouter() {
   return createBrowserRouter(routes);

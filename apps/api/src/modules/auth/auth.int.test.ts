@@ -2,7 +2,12 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
 
-const valid = { username: 'Maker1', name: 'Mia Maker', email: 'Mia@Example.com', password: 'secret123' };
+const valid = {
+  username: 'Maker1',
+  name: 'Mia Maker',
+  email: 'Mia@Example.com',
+  password: 'teapot-lantern-9',
+};
 
 describe(`accounts (${process.env.TEST_ENGINE})`, () => {
   let t: TestApp;
@@ -52,6 +57,35 @@ describe(`accounts (${process.env.TEST_ENGINE})`, () => {
     expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED' });
   });
 
+  it('refuses a common or guessable password with a clear 400 and creates no account', async () => {
+    for (const [n, password] of ['password1', 'qwerty123', '123456789', 'Weakling7'].entries()) {
+      const res = await register({
+        username: 'Weakling7',
+        name: 'Wendy Weak',
+        email: `weak${n}@example.com`,
+        password,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: 'This password is too easy to guess. Try a longer one, or a few unrelated words.',
+        code: 'WEAK_PASSWORD',
+      });
+    }
+    const rows = await t.db.selectFrom('users').select('id').where('username', '=', 'Weakling7').execute();
+    expect(rows).toEqual([]);
+
+    const strong = await register({
+      username: 'Weakling7',
+      name: 'Wendy Weak',
+      email: 'weak@example.com',
+      password: 'orbit-walnut-harbor',
+    });
+    expect(strong.statusCode).toBe(201);
+    expect(
+      (await login({ email: 'weak@example.com', password: 'orbit-walnut-harbor' }, '10.0.7.1')).statusCode,
+    ).toBe(200);
+  });
+
   it('refuses a taken username (any case) or email with 409', async () => {
     const byName = await register({ ...valid, username: 'MAKER1', email: 'other@example.com' });
     expect(byName.statusCode).toBe(409);
@@ -94,7 +128,7 @@ describe(`accounts (${process.env.TEST_ENGINE})`, () => {
   });
 
   it('logs in with any email case, and refuses a wrong password without saying which part was wrong', async () => {
-    const ok = await login({ email: 'MIA@example.com', password: 'secret123' }, '10.0.0.2');
+    const ok = await login({ email: 'MIA@example.com', password: 'teapot-lantern-9' }, '10.0.0.2');
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.username).toBe('Maker1');
     const wrong = await login({ email: 'mia@example.com', password: 'nope-nope' }, '10.0.0.2');
@@ -120,7 +154,7 @@ describe(`accounts (${process.env.TEST_ENGINE})`, () => {
       );
     }
     // Even the right password waits until the window passes: guessing cannot be confirmed.
-    const right = await login({ email: known, password: 'secret123' }, '10.9.9.9');
+    const right = await login({ email: known, password: 'teapot-lantern-9' }, '10.9.9.9');
     expect(right.statusCode).toBe(429);
   });
 

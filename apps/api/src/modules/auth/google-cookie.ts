@@ -1,19 +1,30 @@
 /**
- * The cookie that binds a Google sign-in to the browser that started it. Written by hand: it is
- * one cookie with a base64url value, and a cookie plugin here could clash with one registered
+ * The cookies that bind a Google sign-in to the browser that started it. Written by hand: they
+ * are two cookies with base64url values, and a cookie plugin here could clash with one registered
  * for the whole app later.
  */
-const NAME = 'pm_google_state';
-/** Sent only to the Google sign-in routes (the callback path lies under it). */
+
+/** Carries the state from the start of a sign-in to its callback. */
+export const STATE_COOKIE = 'pm_google_state';
+/**
+ * Set by a successful callback: the one-time code it hands out can only be exchanged together
+ * with this value. Unlike the state, it never appears in any address, so a code read from an
+ * address (history, a shared screenshot) is useless anywhere else.
+ */
+export const BROWSER_COOKIE = 'pm_google_browser';
+/** Sent only to the Google sign-in routes (the callback and exchange paths lie under it). */
 const PATH = '/api/auth/google';
+
+type CookieOptions = { secure: boolean; maxAgeSeconds: number };
 
 /**
  * httpOnly: scripts never need it. SameSite=Lax: still sent on the top-level GET navigation back
- * from Google, never on cross-site subrequests. Secure whenever the site is served over https.
+ * from Google and on the web app's own requests, never on cross-site subrequests. Secure whenever
+ * the site is served over https.
  */
-export function stateCookie(state: string, options: { secure: boolean; maxAgeSeconds: number }): string {
+export function googleCookie(name: string, value: string, options: CookieOptions): string {
   const parts = [
-    `${NAME}=${state}`,
+    `${name}=${value}`,
     `Path=${PATH}`,
     `Max-Age=${options.maxAgeSeconds}`,
     'HttpOnly',
@@ -23,16 +34,16 @@ export function stateCookie(state: string, options: { secure: boolean; maxAgeSec
   return parts.join('; ');
 }
 
-/** Expires the cookie at once; a state is good for one callback only. */
-export function clearedStateCookie(options: { secure: boolean }): string {
-  return stateCookie('', { ...options, maxAgeSeconds: 0 });
+/** Expires the cookie at once. */
+export function clearedGoogleCookie(name: string, options: { secure: boolean }): string {
+  return googleCookie(name, '', { ...options, maxAgeSeconds: 0 });
 }
 
-/** The state cookie's value from a Cookie request header, if present. */
-export function readStateCookie(header: string | undefined): string | undefined {
+/** A cookie's value from a Cookie request header, if present. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
   for (const pair of header?.split(';') ?? []) {
     const eq = pair.indexOf('=');
-    if (eq !== -1 && pair.slice(0, eq).trim() === NAME) return pair.slice(eq + 1).trim() || undefined;
+    if (eq !== -1 && pair.slice(0, eq).trim() === name) return pair.slice(eq + 1).trim() || undefined;
   }
   return undefined;
 }

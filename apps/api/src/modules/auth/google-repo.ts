@@ -2,8 +2,18 @@ import type { Database } from '../../db/database.ts';
 
 export type PendingSignIn = { codeVerifier: string; nonce: string; expiresAt: Date };
 export type GoogleAccount = { id: string; googleSub: string | null; profileCompleted: boolean };
+export type SignInCode = {
+  codeHash: string;
+  browserKeyHash: string;
+  userId: string;
+  isNew: boolean;
+  expiresAt: Date;
+};
 
-/** SQL for Google sign-in: the pending sign-ins between redirect and callback, and account lookup. */
+/**
+ * SQL for Google sign-in: the pending sign-ins between redirect and callback, the one-time codes
+ * between callback and exchange, and account lookup.
+ */
 export class GoogleRepo {
   constructor(private readonly db: Database) {}
 
@@ -35,6 +45,39 @@ export class GoogleRepo {
   /** Sign-ins that were started and never came back would otherwise stay forever. */
   async deleteExpiredPendingSignIns(): Promise<void> {
     await this.db.deleteFrom('oauth_states').where('expires_at', '<=', new Date()).execute();
+  }
+
+  async saveSignInCode(code: SignInCode): Promise<void> {
+    await this.db
+      .insertInto('google_sign_in_codes')
+      .values({
+        code_hash: code.codeHash,
+        browser_key_hash: code.browserKeyHash,
+        user_id: code.userId,
+        is_new: code.isNew,
+        expires_at: code.expiresAt,
+      })
+      .execute();
+  }
+
+  /**
+   * Removes and returns the code in one statement, only when it comes with the browser key it was
+   * issued to: two exchanges of one code cannot both succeed, and a code presented by another
+   * browser is left for its own browser.
+   */
+  async takeSignInCode(codeHash: string, browserKeyHash: string) {
+    const row = await this.db
+      .deleteFrom('google_sign_in_codes')
+      .where('code_hash', '=', codeHash)
+      .where('browser_key_hash', '=', browserKeyHash)
+      .returning(['user_id', 'is_new', 'expires_at'])
+      .executeTakeFirst();
+    return row && { userId: row.user_id, isNew: row.is_new, expiresAt: row.expires_at };
+  }
+
+  /** Codes nobody exchanged (the page was closed) would otherwise stay forever. */
+  async deleteExpiredSignInCodes(): Promise<void> {
+    await this.db.deleteFrom('google_sign_in_codes').where('expires_at', '<=', new Date()).execute();
   }
 
   findByGoogleSub(googleSub: string): Promise<GoogleAccount | undefined> {

@@ -1,17 +1,28 @@
+import { googleExchangeSchema } from '@printmarket/shared/auth';
+import type { GoogleExchangeResponse } from '@printmarket/shared/types';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
-import { clearedStateCookie, readStateCookie, stateCookie } from './google-cookie.ts';
+import { parseInput } from '../../lib/validate.ts';
+import type { UsersService } from '../users/service.ts';
+import {
+  BROWSER_COOKIE,
+  clearedGoogleCookie,
+  googleCookie,
+  readCookie,
+  STATE_COOKIE,
+} from './google-cookie.ts';
 import { GoogleSignInError, loggableError } from './google-errors.ts';
-import { type GoogleSignInService, SIGN_IN_TTL_SECONDS } from './google-service.ts';
+import { CODE_TTL_SECONDS, type GoogleSignInService, SIGN_IN_TTL_SECONDS } from './google-service.ts';
 
 /**
- * Both routes are whole-page browser navigations, so after the start every outcome is a redirect
- * into the web app: `/oauth-callback` or `/setup-profile` with a token, or `/oauth-callback` with
- * a short error code.
+ * The start and the callback are whole-page browser navigations, so after the start every outcome
+ * is a redirect into the web app: `/oauth-callback` or `/setup-profile` with a one-time code, or
+ * `/oauth-callback` with a short error code. The web app then exchanges the code for a session.
  */
 export function googleRoutes(
   app: FastifyInstance,
   google: GoogleSignInService | undefined,
+  users: UsersService,
   options: { secureCookie: boolean },
 ) {
   const secure = options.secureCookie;
@@ -20,7 +31,10 @@ export function googleRoutes(
     if (!google) throw notFound('Google sign-in is not configured on this server.', 'GOOGLE_DISABLED');
     try {
       const { state, authorizationUrl } = await google.start();
-      reply.header('set-cookie', stateCookie(state, { secure, maxAgeSeconds: SIGN_IN_TTL_SECONDS }));
+      reply.header(
+        'set-cookie',
+        googleCookie(STATE_COOKIE, state, { secure, maxAgeSeconds: SIGN_IN_TTL_SECONDS }),
+      );
       return redirect(reply, authorizationUrl);
     } catch (err) {
       return refuse(request, reply, err);
@@ -30,26 +44,42 @@ export function googleRoutes(
   app.get('/api/auth/google/callback', async (request, reply) => {
     try {
       if (!google) throw new GoogleSignInError('google_disabled');
-      const { token, needsProfile } = await google.finish({
+      const { code, browserKey, needsProfile } = await google.finish({
         query: rawQuery(request.url),
-        browserState: readStateCookie(request.headers.cookie),
+        browserState: readCookie(request.headers.cookie, STATE_COOKIE),
       });
-      reply.header('set-cookie', clearedStateCookie({ secure }));
+      reply.header('set-cookie', [
+        clearedGoogleCookie(STATE_COOKIE, { secure }),
+        googleCookie(BROWSER_COOKIE, browserKey, { secure, maxAgeSeconds: CODE_TTL_SECONDS }),
+      ]);
       const page = needsProfile ? '/setup-profile' : '/oauth-callback';
-      // In the fragment, which browsers never send to a server: the token stays out of access
-      // logs and Referer headers. The web app reads it there (and, as the spec has it, in the query).
-      return redirect(reply, `${page}#token=${encodeURIComponent(token)}`);
+      // In the fragment, which browsers never send to a server: the code stays out of access logs
+      // and Referer headers. It is worth nothing without the cookie set beside it.
+      return redirect(reply, `${page}#code=${encodeURIComponent(code)}`);
     } catch (err) {
       // A callback for another browser's state (a forged link) leaves this browser's own sign-in
       // in progress; every other outcome ends it.
       const foreign = err instanceof GoogleSignInError && err.reason === 'state_mismatch';
-      if (!foreign) reply.header('set-cookie', clearedStateCookie({ secure }));
+      if (!foreign) reply.header('set-cookie', clearedGoogleCookie(STATE_COOKIE, { secure }));
       return refuse(request, reply, err);
     }
   });
+
+  app.post('/api/auth/google/exchange', async (request, reply): Promise<GoogleExchangeResponse> => {
+    if (!google) throw notFound('Google sign-in is not configured on this server.', 'GOOGLE_DISABLED');
+    const { code } = parseInput(googleExchangeSchema, request.body);
+    const { userId, isNew, token } = await google.exchange(
+      code,
+      readCookie(request.headers.cookie, BROWSER_COOKIE),
+    );
+    reply.header('set-cookie', clearedGoogleCookie(BROWSER_COOKIE, { secure }));
+    // The answer holds a session token: no cache on the way may keep it.
+    reply.header('cache-control', 'no-store');
+    return { token, user: await users.currentUser(userId), isNew };
+  });
 }
 
-/** The redirect may carry a session token: it must not be stored by any cache on the way. */
+/** No cache on the way may keep a redirect that ends or continues a sign-in. */
 function redirect(reply: FastifyReply, location: string) {
   return reply.header('cache-control', 'no-store').redirect(location, 302);
 }

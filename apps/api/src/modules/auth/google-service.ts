@@ -1,5 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { NAME_MAX_LENGTH } from '@printmarket/shared/constants';
 import { uniqueViolation } from '../../db/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { GoogleIdentity, GoogleOidcClient } from './google-client.ts';
 import { exchangeFailure, GoogleSignInError } from './google-errors.ts';
 import type { GoogleRepo } from './google-repo.ts';
@@ -8,6 +10,10 @@ import type { AuthService } from './service.ts';
 
 /** How long a started sign-in may take to come back from Google. */
 export const SIGN_IN_TTL_SECONDS = 10 * 60;
+/** How long the web app has to exchange the callback's one-time code: one page load. */
+export const CODE_TTL_SECONDS = 60;
+export const INVALID_SIGN_IN_CODE =
+  'This Google sign-in has expired or was already used. Please sign in again.';
 /** Rounds of "look up, then link or create" before giving up on a busy account. */
 const MAX_ACCOUNT_ATTEMPTS = 5;
 
@@ -36,7 +42,10 @@ export class GoogleSignInService {
 
   /**
    * Completes a sign-in from the callback's raw query string and the state cookie of the browser
-   * that arrived with it. Refuses with a GoogleSignInError.
+   * that arrived with it. Refuses with a GoogleSignInError. No session is opened yet: the browser
+   * gets a one-time code and a browser key (for a cookie), which `exchange` turns into a session
+   * only when they come back together. A session token in an address would stay in the history
+   * and could be handed to someone else's browser (login CSRF).
    */
   async finish(callback: { query: string; browserState: string | undefined }) {
     const params = new URLSearchParams(callback.query);
@@ -64,8 +73,29 @@ export class GoogleSignInService {
       throw new GoogleSignInError(exchangeFailure(err), { cause: err });
     }
     const account = await this.#findOrCreateAccount(identity);
-    const token = await this.auth.startSession(account.id);
-    return { token, needsProfile: account.isNew || !account.profileCompleted };
+    const code = randomSecret();
+    const browserKey = randomSecret();
+    await this.repo.deleteExpiredSignInCodes();
+    await this.repo.saveSignInCode({
+      codeHash: sha256(code),
+      browserKeyHash: sha256(browserKey),
+      userId: account.id,
+      isNew: account.isNew,
+      expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
+    });
+    return { code, browserKey, needsProfile: account.isNew || !account.profileCompleted };
+  }
+
+  /**
+   * Opens the session for a one-time code from `finish`, presented with the browser key issued
+   * beside it. Any mismatch is the same 400: an unknown, used or expired code, or a code from
+   * another browser (which stays usable by its own browser until it expires).
+   */
+  async exchange(code: string, browserKey: string | undefined) {
+    const taken = browserKey && (await this.repo.takeSignInCode(sha256(code), sha256(browserKey)));
+    if (!taken || taken.expiresAt.getTime() <= Date.now())
+      throw badRequest(INVALID_SIGN_IN_CODE, 'GOOGLE_CODE_INVALID');
+    return { userId: taken.userId, isNew: taken.isNew, token: await this.auth.startSession(taken.userId) };
   }
 
   async #discover() {
@@ -111,6 +141,16 @@ export class GoogleSignInService {
     const name = identity.name?.trim().slice(0, NAME_MAX_LENGTH) || username;
     return this.repo.createGoogleUser({ username, name, email, googleSub: identity.sub });
   }
+}
+
+/** 256 random bits, URL-safe. */
+function randomSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Codes and keys are stored hashed: a copy of the table cannot be exchanged for sessions. */
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
 }
 
 /** The result, or undefined when a unique index refused the write (someone else got there first). */

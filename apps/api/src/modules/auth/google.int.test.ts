@@ -1,14 +1,31 @@
 import net from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type MutableToken, OAuth2Server, type TokenRequestIncomingMessage } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
 
-/** The session token the callback put in the landing page's fragment. */
-function tokenIn(landing: URL): string {
-  const token = new URLSearchParams(landing.hash.slice(1)).get('token');
-  if (!token) throw new Error(`no token in ${landing.href}`);
-  return token;
+/** The one-time code the callback put in the landing page's fragment. */
+function codeIn(landing: URL): string {
+  const code = new URLSearchParams(landing.hash.slice(1)).get('code');
+  if (!code) throw new Error(`no code in ${landing.href}`);
+  return code;
+}
+
+/** The `name=value` part of the cookie a response set under `name`, if it set one. */
+function setCookieOf(res: LightMyRequestResponse, name: string): string | undefined {
+  const header = res.headers['set-cookie'];
+  const all = header === undefined ? [] : Array.isArray(header) ? header : [String(header)];
+  return all.find((c) => c.startsWith(`${name}=`))?.split(';')[0];
+}
+
+/** POST /api/auth/google/exchange as a browser holding `cookie` (or none) sends it. */
+function exchange(app: FastifyInstance, code: string, cookie?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/google/exchange',
+    payload: { code },
+    headers: cookie ? { cookie } : {},
+  });
 }
 
 const CLIENT_ID = 'printmarket-test-client';
@@ -104,7 +121,15 @@ describe(`Google sign-in (${process.env.TEST_ENGINE})`, () => {
     const path = await authorize(authorizeUrl, identity, tamper);
     const res = await callback(path, cookie);
     expect(res.statusCode).toBe(302);
-    return { res, path, cookie, landing: new URL(String(res.headers.location), 'http://app.test') };
+    const landing = new URL(String(res.headers.location), 'http://app.test');
+    return { res, path, cookie, landing, browserCookie: setCookieOf(res, 'pm_google_browser') };
+  }
+
+  /** What the web app does on the landing page: exchange the code, with the cookie, for a session. */
+  async function tokenFor(flow: { landing: URL; browserCookie?: string }): Promise<string> {
+    const res = await exchange(t.app, codeIn(flow.landing), flow.browserCookie);
+    expect(res.statusCode).toBe(200);
+    return res.json().token;
   }
 
   const currentUser = (token: string) =>
@@ -146,17 +171,48 @@ describe(`Google sign-in (${process.env.TEST_ENGINE})`, () => {
     expect(minutesLeft).toBeLessThanOrEqual(10);
   });
 
-  it('creates a new account and lands on /setup-profile with a working token', async () => {
+  it('creates a new account, lands on /setup-profile with a one-time code, and the exchange signs in', async () => {
     const identity = {
       sub: 'g-new',
       email: 'New.Maker+3d@Example.com',
       email_verified: true,
       name: 'Nora Maker',
     };
-    const { res, landing } = await signInWithGoogle(identity);
+    const sessionsBefore = await sessionCount();
+    const { res, landing, browserCookie } = await signInWithGoogle(identity);
     expect(landing.pathname).toBe('/setup-profile');
-    expect(String(res.headers['set-cookie'])).toContain('pm_google_state=; Path=/api/auth/google; Max-Age=0');
-    const me = await currentUser(tokenIn(landing));
+    expect(landing.search).toBe('');
+    expect(landing.hash).toMatch(/^#code=[\w-]{43}$/);
+    const setCookies = [res.headers['set-cookie']].flat().map(String);
+    expect(setCookies).toContain(
+      'pm_google_state=; Path=/api/auth/google; Max-Age=0; HttpOnly; SameSite=Lax',
+    );
+    expect(setCookies).toContainEqual(
+      expect.stringMatching(
+        /^pm_google_browser=[\w-]{43}; Path=\/api\/auth\/google; Max-Age=60; HttpOnly; SameSite=Lax$/,
+      ),
+    );
+    // The account exists, but no session does until the code is exchanged.
+    expect(await sessionCount()).toBe(sessionsBefore);
+    // Only hashes are stored, of the code and of the browser key.
+    const code = codeIn(landing);
+    const rows = await t.db.selectFrom('google_sign_in_codes').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(code);
+    expect(JSON.stringify(rows)).not.toContain(browserCookie!.split('=')[1]);
+    const secondsLeft = (rows[0]!.expires_at.getTime() - Date.now()) / 1000;
+    expect(secondsLeft).toBeGreaterThan(50);
+    expect(secondsLeft).toBeLessThanOrEqual(60);
+
+    const exchanged = await exchange(t.app, code, browserCookie);
+    expect(exchanged.statusCode).toBe(200);
+    expect(exchanged.headers['cache-control']).toBe('no-store');
+    expect(String(exchanged.headers['set-cookie'])).toBe(
+      'pm_google_browser=; Path=/api/auth/google; Max-Age=0; HttpOnly; SameSite=Lax',
+    );
+    const body = exchanged.json();
+    expect(body).toMatchObject({ isNew: true, user: { username: 'newmaker', profileCompleted: false } });
+    expect(await sessionCount()).toBe(sessionsBefore + 1);
+    const me = await currentUser(body.token);
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({
       username: 'newmaker',
@@ -171,16 +227,17 @@ describe(`Google sign-in (${process.env.TEST_ENGINE})`, () => {
   it('signs the same Google account in again, and goes to /oauth-callback once the profile is done', async () => {
     const identity = { sub: 'g-again', email: 'again@example.com', email_verified: true, name: 'Al Again' };
     const first = await signInWithGoogle(identity);
-    const firstUser = (await currentUser(tokenIn(first.landing))).json();
+    const firstUser = (await currentUser(await tokenFor(first))).json();
 
     const second = await signInWithGoogle(identity);
     expect(second.landing.pathname).toBe('/setup-profile');
-    expect((await currentUser(tokenIn(second.landing))).json().id).toBe(firstUser.id);
+    const secondExchange = await exchange(t.app, codeIn(second.landing), second.browserCookie);
+    expect(secondExchange.json()).toMatchObject({ isNew: false, user: { id: firstUser.id } });
 
     await t.db.updateTable('users').set({ profile_completed: true }).where('id', '=', firstUser.id).execute();
     const third = await signInWithGoogle(identity);
     expect(third.landing.pathname).toBe('/oauth-callback');
-    const me = await currentUser(tokenIn(third.landing));
+    const me = await currentUser(await tokenFor(third));
     expect(me.json()).toMatchObject({ id: firstUser.id, username: 'again', profileCompleted: true });
   });
 
@@ -191,14 +248,14 @@ describe(`Google sign-in (${process.env.TEST_ENGINE})`, () => {
       .set({ profile_completed: true })
       .where('id', '=', account.userId)
       .execute();
-    const { landing } = await signInWithGoogle({
+    const flow = await signInWithGoogle({
       sub: 'g-linda',
       email: 'LINDA@example.com',
       email_verified: true,
       name: 'Linda G',
     });
-    expect(landing.pathname).toBe('/oauth-callback');
-    expect((await currentUser(tokenIn(landing))).json().id).toBe(account.userId);
+    expect(flow.landing.pathname).toBe('/oauth-callback');
+    expect((await currentUser(await tokenFor(flow))).json().id).toBe(account.userId);
     expect((await userBySub('g-linda'))?.id).toBe(account.userId);
     // Whoever set the password never proved the address was theirs: the password and the
     // sessions it opened end, and only the Google sign-in remains.
@@ -240,8 +297,8 @@ describe(`Google sign-in (${process.env.TEST_ENGINE})`, () => {
   it('makes usernames unique with digits, also for sign-ups racing each other', async () => {
     const names: string[] = [];
     for (const sub of ['g-sam-1', 'g-sam-2']) {
-      const { landing } = await signInWithGoogle({ sub, email: `Sam@${sub}.example`, email_verified: true });
-      names.push((await currentUser(tokenIn(landing))).json().username);
+      const flow = await signInWithGoogle({ sub, email: `Sam@${sub}.example`, email_verified: true });
+      names.push((await currentUser(await tokenFor(flow))).json().username);
     }
     expect(names).toEqual(['sam', 'sam2']);
 
@@ -259,7 +316,8 @@ describe(`Google sign-in (${process.env.TEST_ENGINE})`, () => {
       results.map(async (res) => {
         const landing = new URL(String(res.headers.location), 'http://app.test');
         expect(landing.pathname).toBe('/setup-profile');
-        return (await currentUser(tokenIn(landing))).json().username as string;
+        const browserCookie = setCookieOf(res, 'pm_google_browser');
+        return (await currentUser(await tokenFor({ landing, browserCookie }))).json().username as string;
       }),
     );
     expect(raced.sort()).toEqual(['kim', 'kim2', 'kim3']);
@@ -316,7 +374,7 @@ describe(`Google sign-in (${process.env.TEST_ENGINE})`, () => {
     }
     expect(await userBySub('g-csrf')).toBeUndefined();
     const real = await callback(path, cookie);
-    expect(String(real.headers.location)).toMatch(/^\/setup-profile#token=/);
+    expect(String(real.headers.location)).toMatch(/^\/setup-profile#code=/);
   });
 
   it('refuses an expired state and passes on a provider error as a short code', async () => {
@@ -343,6 +401,120 @@ describe(`Google sign-in (${process.env.TEST_ENGINE})`, () => {
       [],
     );
   });
+
+  const INVALID = {
+    message: 'This Google sign-in has expired or was already used. Please sign in again.',
+    code: 'GOOGLE_CODE_INVALID',
+  };
+
+  it('refuses a code exchanged a second time, opening no further session', async () => {
+    const flow = await signInWithGoogle({ sub: 'g-twice', email: 'twice@example.com', email_verified: true });
+    const first = await exchange(t.app, codeIn(flow.landing), flow.browserCookie);
+    expect(first.statusCode).toBe(200);
+    const sessions = await sessionCount();
+    const again = await exchange(t.app, codeIn(flow.landing), flow.browserCookie);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual(INVALID);
+    expect(await sessionCount()).toBe(sessions);
+  });
+
+  it('lets exactly one of two simultaneous exchanges of a code through', async () => {
+    const flow = await signInWithGoogle({ sub: 'g-race', email: 'race@example.com', email_verified: true });
+    const sessions = await sessionCount();
+    const results = await Promise.all(
+      [1, 2, 3].map(() => exchange(t.app, codeIn(flow.landing), flow.browserCookie)),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+    expect(await sessionCount()).toBe(sessions + 1);
+  });
+
+  it('signs nobody in with a code from another browser (login CSRF), and leaves it to its own browser', async () => {
+    // The attacker signs in with their own Google account and sends the landing link to a victim.
+    const attacker = await signInWithGoogle({
+      sub: 'g-attacker',
+      email: 'attacker@example.com',
+      email_verified: true,
+    });
+    const attackerId = (await userBySub('g-attacker'))!.id;
+    // The victim's browser holds its own sign-in cookie (or none at all).
+    const victim = await signInWithGoogle({
+      sub: 'g-victim',
+      email: 'target@example.com',
+      email_verified: true,
+    });
+    const sessions = await sessionCount();
+    for (const cookie of [victim.browserCookie, undefined, 'pm_google_browser=forged']) {
+      const res = await exchange(t.app, codeIn(attacker.landing), cookie);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(INVALID);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect(await sessionCount()).toBe(sessions);
+    const attackerSessions = await t.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', attackerId)
+      .execute();
+    expect(attackerSessions).toEqual([]);
+    // Neither code was used up by the refused attempts.
+    expect((await exchange(t.app, codeIn(victim.landing), victim.browserCookie)).json().user.username).toBe(
+      'target',
+    );
+    expect((await exchange(t.app, codeIn(attacker.landing), attacker.browserCookie)).json().user.id).toBe(
+      attackerId,
+    );
+  });
+
+  it('refuses an expired code and an unknown one', async () => {
+    const flow = await signInWithGoogle({ sub: 'g-slow', email: 'slow@example.com', email_verified: true });
+    await t.db
+      .updateTable('google_sign_in_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
+    const sessions = await sessionCount();
+    const late = await exchange(t.app, codeIn(flow.landing), flow.browserCookie);
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual(INVALID);
+    const unknown = await exchange(t.app, 'A'.repeat(43), flow.browserCookie);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual(INVALID);
+    const empty = await exchange(t.app, '  ', flow.browserCookie);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().code).toBe('VALIDATION_FAILED');
+    expect(await sessionCount()).toBe(sessions);
+  });
+
+  it('never puts a session token in a redirect: every Location is free of tokens', async () => {
+    const identity = { sub: 'g-where', email: 'where@example.com', email_verified: true };
+    const start = await t.app.inject({ method: 'GET', url: '/api/auth/google' });
+    const asNew = await signInWithGoogle(identity);
+    const tokens = [await tokenFor(asNew)];
+    await t.db
+      .updateTable('users')
+      .set({ profile_completed: true })
+      .where('google_sub', '=', 'g-where')
+      .execute();
+    const returning = await signInWithGoogle(identity);
+    tokens.push(await tokenFor(returning));
+    const refused = await signInWithGoogle({
+      sub: 'g-where-2',
+      email: 'x@example.com',
+      email_verified: false,
+    });
+
+    const locations = [start, asNew.res, returning.res, refused.res].map((r) => String(r.headers.location));
+    expect(locations.slice(1).map((l) => new URL(l, 'http://app.test').pathname)).toEqual([
+      '/setup-profile',
+      '/oauth-callback',
+      '/oauth-callback',
+    ]);
+    for (const location of locations) {
+      expect(location).not.toMatch(/token/i);
+      // A session token is a JWT, whose encoded header always starts with "eyJ".
+      expect(location).not.toContain('eyJ');
+      for (const token of tokens) expect(location).not.toContain(token);
+    }
+  });
 });
 
 describe(`Google sign-in logging (${process.env.TEST_ENGINE})`, () => {
@@ -362,7 +534,11 @@ describe(`Google sign-in logging (${process.env.TEST_ENGINE})`, () => {
       const { authorizeUrl, cookie } = await begin(logged.app);
       const path = await authorize(authorizeUrl, identity, tamper);
       const res = await logged.app.inject({ method: 'GET', url: path, headers: { cookie } });
-      return { path, location: String(res.headers.location) };
+      return {
+        path,
+        location: String(res.headers.location),
+        browserCookie: setCookieOf(res, 'pm_google_browser'),
+      };
     };
     const ok = await run({ sub: 'g-log-ok', email: 'log-ok@example.com', email_verified: true });
     const refused = await run(
@@ -382,7 +558,12 @@ describe(`Google sign-in logging (${process.env.TEST_ENGINE})`, () => {
       const q = new URL(path, 'http://x').searchParams;
       return [q.get('code')!, q.get('state')!];
     });
-    secrets.push(tokenIn(new URL(ok.location, 'http://x')), GOOGLE_ENV.GOOGLE_CLIENT_SECRET);
+    const oneTimeCode = codeIn(new URL(ok.location, 'http://x'));
+    const exchanged = await exchange(logged.app, oneTimeCode, ok.browserCookie);
+    expect(exchanged.statusCode).toBe(200);
+    expect((await exchange(logged.app, oneTimeCode, ok.browserCookie)).statusCode).toBe(400);
+    secrets.push(oneTimeCode, ok.browserCookie!.split('=')[1]!, exchanged.json().token);
+    secrets.push(GOOGLE_ENV.GOOGLE_CLIENT_SECRET);
     const allLogs = logged.lines.join('\n');
     for (const secret of secrets) expect(allLogs).not.toContain(secret);
   });

@@ -109,6 +109,30 @@ describe(`password change (${process.env.TEST_ENGINE})`, () => {
     }
   });
 
+  it('refuses a common or guessable new password and keeps the old one; accepts a strong one', async () => {
+    const { token, userId, email, password } = await signUp(t.app, 'Picker');
+    const storedHash = () =>
+      t.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+    const before = await storedHash();
+    for (const weak of ['password1', 'qwerty123', '123456789', 'Picker2024']) {
+      const res = await change(token, { currentPassword: password, newPassword: weak }, '10.0.4.1');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: 'This password is too easy to guess. Try a longer one, or a few unrelated words.',
+        code: 'WEAK_PASSWORD',
+      });
+    }
+    expect(await storedHash()).toEqual(before);
+
+    const strong = await change(
+      token,
+      { currentPassword: password, newPassword: 'orbit-walnut-harbor' },
+      '10.0.4.1',
+    );
+    expect(strong.statusCode).toBe(200);
+    expect((await login(email, 'orbit-walnut-harbor')).statusCode).toBe(200);
+  });
+
   it('refuses accounts without a password (Google sign-in only) clearly', async () => {
     const user = await t.db
       .insertInto('users')
@@ -144,13 +168,13 @@ describe(`password change (${process.env.TEST_ENGINE})`, () => {
     const { token, email, password } = await signUp(t.app, 'Racer');
     const other = await tokenFor(email, password);
     const [a, b] = await Promise.all([
-      change(token, { currentPassword: password, newPassword: 'winner-a1' }, '10.0.4.1'),
-      change(other, { currentPassword: password, newPassword: 'winner-b1' }, '10.0.4.2'),
+      change(token, { currentPassword: password, newPassword: 'amber-lantern-a1' }, '10.0.4.1'),
+      change(other, { currentPassword: password, newPassword: 'cobalt-harbor-b1' }, '10.0.4.2'),
     ]);
     const codes = [a.statusCode, b.statusCode];
     expect(codes.filter((code) => code === 200)).toHaveLength(1);
-    const winner = a.statusCode === 200 ? 'winner-a1' : 'winner-b1';
-    const loser = a.statusCode === 200 ? 'winner-b1' : 'winner-a1';
+    const winner = a.statusCode === 200 ? 'amber-lantern-a1' : 'cobalt-harbor-b1';
+    const loser = a.statusCode === 200 ? 'cobalt-harbor-b1' : 'amber-lantern-a1';
     expect((await login(email, winner)).statusCode).toBe(200);
     expect((await login(email, loser)).statusCode).toBe(401);
     // The losing session was one of the "other sessions" and is gone.

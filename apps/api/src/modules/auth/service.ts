@@ -1,7 +1,8 @@
 import type { LoginInput, RegisterInput } from '@printmarket/shared/auth';
+import { weakPasswordProblem } from '@printmarket/shared/password-strength';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Viewer } from '../../lib/auth-context.ts';
-import { conflict, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { minutesText, type WindowCounter } from '../../lib/rate-limit.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -21,6 +22,8 @@ export class AuthService {
   async register(input: Required<RegisterInput>, clientIp: string) {
     this.#refuseWhileLimited(this.signUps, `ip:${clientIp}`, 'Too many sign-ups from your network.');
     this.signUps.hit(`ip:${clientIp}`);
+    const weak = weakPasswordProblem(input.password, [input.username, input.name, input.email]);
+    if (weak) throw badRequest(weak, 'WEAK_PASSWORD');
     const taken = await this.repo.findTaken(input.username, input.email);
     if (taken.username) throw conflict('That username is already taken.', 'USERNAME_TAKEN');
     if (taken.email) throw conflict('An account with that email already exists.', 'EMAIL_TAKEN');

@@ -47,7 +47,7 @@ describe(`upload crash consistency (${process.env.TEST_ENGINE})`, () => {
         username: 'Crasher',
         name: 'Crash Test',
         email: 'crash@example.com',
-        password: 'secret123',
+        password: 'teapot-lantern-9',
       }),
     });
     expect(res.status).toBe(201);

@@ -205,7 +205,12 @@ describe(`search (${process.env.TEST_ENGINE})`, () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { username, name, email: `${username.toLowerCase()}@example.com`, password: 'secret123' },
+      payload: {
+        username,
+        name,
+        email: `${username.toLowerCase()}@example.com`,
+        password: 'teapot-lantern-9',
+      },
     });
     expect(res.statusCode).toBe(201);
   }

@@ -20,7 +20,7 @@ describe(`old usernames stay reserved (${process.env.TEST_ENGINE})`, () => {
         username,
         name: 'Someone',
         email: `${username.toLowerCase()}@elsewhere.example`,
-        password: 'secret123',
+        password: 'teapot-lantern-9',
       },
     });
 

@@ -18,6 +18,7 @@ import {
   setStoredUserId,
   TOKEN_KEY,
 } from '../../lib/auth-storage.ts';
+import { exchangeGoogleCode } from './api/exchange-google-code.ts';
 import { fetchCurrentUser } from './api/get-current-user.ts';
 import { fetchProfileStats } from './api/get-profile-stats.ts';
 import { logout } from './api/logout.ts';
@@ -58,11 +59,19 @@ function rejectsToken(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404);
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+type SessionProviderProps = {
+  children: ReactNode;
+  /** The one-time code Google sign-in brought in the address (see address-code.ts), if any. */
+  googleCode?: string | null;
+};
+
+export function SessionProvider({ children, googleCode = null }: SessionProviderProps) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>(() =>
-    getStoredToken() ? { status: 'loading', user: null, loadedAt: 0 } : SIGNED_OUT,
+    googleCode || getStoredToken() ? { status: 'loading', user: null, loadedAt: 0 } : SIGNED_OUT,
   );
+  // A code works once; StrictMode runs effects twice on the same instance, and a ref survives that.
+  const exchangeStarted = useRef(false);
   // Each load gets a number; an answer that arrives after a newer load or a sign-out is dropped,
   // so a slow response can never bring back a session that was just ended.
   const generation = useRef(0);
@@ -94,11 +103,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  // Restore the session stored by an earlier visit (the address token was stored before render).
-  useEffect(() => {
-    if (getStoredToken()) void load('restore');
-  }, [load]);
-
   // Signing in or out in another tab changes the stored token; follow it here too.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
@@ -129,6 +133,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     },
     [load],
   );
+
+  // Restore the session stored by an earlier visit, unless Google sign-in just came back with a code.
+  useEffect(() => {
+    if (!googleCode) {
+      if (getStoredToken()) void load('restore');
+      return;
+    }
+    if (exchangeStarted.current) return;
+    exchangeStarted.current = true;
+    exchangeGoogleCode(googleCode).then(
+      ({ token, user }) => {
+        // Whoever just signed in here replaces whoever was stored, and their cached data goes.
+        clearStoredSession();
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
+        return signIn(token, user);
+      },
+      // A used, expired or foreign code (a forged link) signs nobody in and nobody out.
+      () => load('restore'),
+    );
+  }, [googleCode, load, signIn, queryClient]);
 
   const signOut = useCallback(async () => {
     const token = getStoredToken();

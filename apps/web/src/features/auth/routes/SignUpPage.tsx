@@ -7,7 +7,9 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
 import { EmailField } from '../../../components/form/EmailField.tsx';
 import { PasswordField } from '../../../components/form/PasswordField.tsx';
+import { PasswordStrengthMeter } from '../../../components/form/PasswordStrengthMeter.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
+import { weakPasswordProblem } from '../../../lib/password-strength.ts';
 import { useRegisterMutation } from '../api/register.ts';
 import form from '../components/AuthForm.module.css';
 import { AuthForm } from '../components/AuthForm.tsx';
@@ -30,6 +32,8 @@ export default function SignUpPage() {
     handleSubmit,
     trigger,
     getFieldState,
+    setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<SignUpFormInput, unknown, SignUpFormInput>({
     resolver: zodResolver(signUpFormSchema),
@@ -54,9 +58,16 @@ export default function SignUpPage() {
     return usernameField.onChange(event);
   };
 
-  const onSubmit = handleSubmit(({ confirmPassword: _confirm, ...values }) =>
-    submit(() => registerAccount.mutateAsync(values)),
-  );
+  const personal = [watch('username') ?? '', watch('name') ?? '', watch('email') ?? ''];
+
+  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
+    const weak = await weakPasswordProblem(values.password, [values.username, values.name, values.email]);
+    if (weak) {
+      setError('password', { message: weak }, { shouldFocus: true });
+      return;
+    }
+    await submit(() => registerAccount.mutateAsync(values));
+  });
 
   return (
     <AuthLayout
@@ -112,6 +123,7 @@ export default function SignUpPage() {
             {...register('confirmPassword')}
           />
         </div>
+        <PasswordStrengthMeter password={watch('password') ?? ''} personal={personal} />
       </AuthForm>
     </AuthLayout>
   );

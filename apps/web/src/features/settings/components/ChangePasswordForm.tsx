@@ -5,7 +5,9 @@ import { useForm } from 'react-hook-form';
 import button from '../../../app/styles/button.module.css';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { PasswordField } from '../../../components/form/PasswordField.tsx';
+import { PasswordStrengthMeter } from '../../../components/form/PasswordStrengthMeter.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { weakPasswordProblem } from '../../../lib/password-strength.ts';
 import { useChangePasswordMutation } from '../api/change-password.ts';
 import { passwordChangedText } from '../password-messages.ts';
 import styles from './SettingsForms.module.css';
@@ -17,7 +19,14 @@ const EMPTY: ChangePasswordFormInput = { currentPassword: '', newPassword: '', c
  * Settings > Security: the current password, then the new one twice (the sign-up rules). After the
  * change every other session is signed out; this one stays.
  */
-export function ChangePasswordForm({ onUnauthorized }: { onUnauthorized(): void }) {
+export function ChangePasswordForm({
+  onUnauthorized,
+  personal,
+}: {
+  onUnauthorized(): void;
+  /** The person's username and email: a new password built from them is weak. */
+  personal: readonly string[];
+}) {
   const changePassword = useChangePasswordMutation();
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -26,6 +35,7 @@ export function ChangePasswordForm({ onUnauthorized }: { onUnauthorized(): void 
     handleSubmit,
     reset,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordFormInput, unknown, ChangePasswordFormInput>({
     resolver: zodResolver(changePasswordFormSchema),
@@ -36,6 +46,11 @@ export function ChangePasswordForm({ onUnauthorized }: { onUnauthorized(): void 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     setDone(null);
     setFailure(null);
+    const weak = await weakPasswordProblem(newPassword, personal);
+    if (weak) {
+      setError('newPassword', { message: weak }, { shouldFocus: true });
+      return;
+    }
     try {
       const result = await changePassword.mutateAsync({ currentPassword, newPassword });
       // Passwords do not stay in the page once they did their job.
@@ -45,6 +60,8 @@ export function ChangePasswordForm({ onUnauthorized }: { onUnauthorized(): void 
       if (error instanceof ApiError && error.status === 401) onUnauthorized();
       else if (error instanceof ApiError && error.code === 'WRONG_PASSWORD' && error.serverMessage)
         setError('currentPassword', { message: error.serverMessage }, { shouldFocus: true });
+      else if (error instanceof ApiError && error.code === 'WEAK_PASSWORD' && error.serverMessage)
+        setError('newPassword', { message: error.serverMessage }, { shouldFocus: true });
       else setFailure(errorMessage(error, FAILED_CHANGE));
     }
   });
@@ -66,6 +83,7 @@ export function ChangePasswordForm({ onUnauthorized }: { onUnauthorized(): void 
         error={errors.newPassword?.message}
         {...register('newPassword')}
       />
+      <PasswordStrengthMeter password={watch('newPassword') ?? ''} personal={personal} />
       <PasswordField
         label="Confirm new password"
         autoComplete="new-password"

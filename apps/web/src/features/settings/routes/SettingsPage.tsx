@@ -53,7 +53,7 @@ export default function SettingsPage() {
         )}
         {tab === 'security' && (
           <Section title="Change password" text="Enter your current password, then the new one twice.">
-            <ChangePasswordForm onUnauthorized={onUnauthorized} />
+            <ChangePasswordForm onUnauthorized={onUnauthorized} personal={[user.username, user.email]} />
           </Section>
         )}
         {tab === 'billing' && <BillingPanel />}

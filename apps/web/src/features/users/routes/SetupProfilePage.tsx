@@ -20,7 +20,7 @@ import { profileImageProblem } from '../profile-image.ts';
 const TITLE = 'Set Up Your Profile';
 
 /**
- * After sign-up (and for a new Google account, which arrives with `?token=`, stored at start):
+ * After sign-up (and for a new Google account, whose one-time code the session exchanges at start):
  * a bio and an optional picture, then on to the dashboard.
  */
 export default function SetupProfilePage() {
