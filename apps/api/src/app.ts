@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerAuthContext } from './lib/auth-context.ts';
 import { registerBodyDeadline } from './lib/body-deadline.ts';
-import { clientErrorHandler, registerErrorHandler } from './lib/error-handler.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './lib/error-handler.ts';
 import { WindowCounter } from './lib/rate-limit.ts';
 import { registerInputGuards } from './lib/request-input.ts';
 import type { FileStore } from './lib/storage/file-store.ts';
@@ -73,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       connectionsCheckingInterval: Math.ceil(Math.min(30_000, config.bodyDeadline.idleMs / 2)),
     },
     clientErrorHandler,
+    frameworkErrors,
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   registerInputGuards(app);

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
 /** Framework and plugin errors that are the client's fault, as messages a person understands. */
@@ -70,6 +70,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .code(500)
       .send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures of the router before any route or hook runs (an address
+ * whose %-encoding is broken), in the same shape.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.code(400).send({ message: 'The address is not valid.', code: error.code });
+    return;
+  }
+  request.log.error({ err: error }, 'request failed');
+  reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
 }
 
 /**
