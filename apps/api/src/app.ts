@@ -1,12 +1,14 @@
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { PublicConfig } from '@printmarket/shared/types';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerAuthContext } from './lib/auth-context.ts';
-import { registerErrorHandler } from './lib/error-handler.ts';
+import { registerBodyDeadline } from './lib/body-deadline.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './lib/error-handler.ts';
 import { WindowCounter } from './lib/rate-limit.ts';
+import { registerInputGuards } from './lib/request-input.ts';
 import type { FileStore } from './lib/storage/file-store.ts';
 import { uploadsRoute } from './lib/uploads-route.ts';
 import { serveWebApp } from './lib/web-app.ts';
@@ -45,6 +47,8 @@ export type AppDeps = {
   payments?: PaymentsPort | null;
   /** pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** Told of every route as it is registered (tests list every route this way). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Builds the whole HTTP application; server.ts listens with it, tests call `app.inject`. */
@@ -60,17 +64,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // A hop count, not `true`: a client must not be able to name its own address.
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
+    // No cap on a whole request (a large upload on a slow line may take long); instead a request
+    // that stalls is cut off: its headers by Node, its body by registerBodyDeadline.
+    requestTimeout: 0,
+    http: {
+      requestTimeout: 0,
+      headersTimeout: config.bodyDeadline.idleMs,
+      connectionsCheckingInterval: Math.ceil(Math.min(30_000, config.bodyDeadline.idleMs / 2)),
+    },
+    clientErrorHandler,
+    frameworkErrors,
   });
-  // JSON only: a text body on a JSON route is a client mistake, answered 415.
-  app.removeContentTypeParser('text/plain');
-  // An empty JSON body counts as no body: the spec's client posts logout that way.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body.length === 0) done(null, undefined);
-    else parseJson(request, body as string, done);
-  });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  registerInputGuards(app);
   registerErrorHandler(app);
+  registerBodyDeadline(app, config.bodyDeadline);
   logOneLinePerRequest(app);
   const https = config.publicUrl.startsWith('https://');
   app.addHook('onSend', async (_request, reply) => {

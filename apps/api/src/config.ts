@@ -52,6 +52,14 @@ const envSchema = z.object({
   UPLOAD_MAX_STL_MB: z.coerce.number().positive().default(500),
   UPLOAD_MAX_PHOTO_MB: z.coerce.number().positive().default(20),
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).default(40),
+  /**
+   * A request body (and the request line and headers) may pause this long before the connection
+   * is cut off with 408; a body must also average this many bytes a second over the window
+   * (0: no rate check). Seconds may have decimals.
+   */
+  BODY_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  BODY_MIN_BYTES_PER_SECOND: z.coerce.number().min(0).default(1024),
+  BODY_RATE_WINDOW_SECONDS: z.coerce.number().positive().default(30),
   /** Stored files no row references are removed once this old (an upload may be about to commit). */
   UPLOAD_LEFTOVER_MINUTES: z.coerce.number().min(0).default(60),
   /** The STL preview worker script; default: dist/preview-worker.js beside the bundled server. */
@@ -127,6 +135,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     trustProxy: e.TRUST_PROXY,
     legal: { companyName: e.COMPANY_NAME, contactEmail: e.CONTACT_EMAIL, serverLocation: e.SERVER_LOCATION },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaults.webDistDir,
+    bodyDeadline: {
+      idleMs: Math.round(e.BODY_IDLE_TIMEOUT_SECONDS * 1000),
+      minBytesPerSecond: e.BODY_MIN_BYTES_PER_SECOND,
+      rateWindowMs: Math.round(e.BODY_RATE_WINDOW_SECONDS * 1000),
+    },
     uploads: {
       maxStlBytes: Math.floor(e.UPLOAD_MAX_STL_MB * 1024 * 1024),
       maxPhotoBytes: Math.floor(e.UPLOAD_MAX_PHOTO_MB * 1024 * 1024),

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, payloadTooLarge, unsupportedMedia } from './errors.ts';
+import { AppError, badRequest, payloadTooLarge, unsupportedMedia } from './errors.ts';
+import { containsNul, nulCharacter } from './validate.ts';
 
 export type FileFieldRule = {
   maxBytes: number;
@@ -95,12 +96,17 @@ export async function receiveMultipart(
         fieldSize: MAX_FIELD_BYTES,
       },
     });
-    for await (const part of parts) {
+    for await (const part of formParts(parts)) {
       if (part.type === 'field') {
         if (part.valueTruncated) throw payloadTooLarge(`The field '${part.fieldname}' is too long.`);
+        if (containsNul(part.fieldname) || containsNul(part.value)) throw nulCharacter();
         fields[part.fieldname] = String(part.value);
         fieldLists[part.fieldname] = [...(fieldLists[part.fieldname] ?? []), String(part.value)];
         continue;
+      }
+      if (containsNul(part.fieldname) || containsNul(part.filename)) {
+        part.file.resume();
+        throw nulCharacter();
       }
       const rule = Object.hasOwn(rules, part.fieldname) ? rules[part.fieldname] : undefined;
       if (!rule) {
@@ -131,12 +137,17 @@ export async function receiveMultipart(
       };
       files.push(received);
       const maxBytes = Math.min(rule.maxBytes, inspector?.maxBytes ?? rule.maxBytes);
+      // The file's own stream fails when the form is cut short or malformed: the sender's fault.
+      let formError: unknown;
+      part.file.once('error', (err) => (formError = err));
       await pipeline(
         part.file,
         sizeGuard(maxBytes, part.fieldname, received, inspector),
         // A deep write buffer lets the stream hand several chunks to one writev.
         fs.createWriteStream(tempPath, { highWaterMark: STREAM_BUFFER_BYTES }),
-      );
+      ).catch((err) => {
+        throw err === formError ? asFormError(err) : err;
+      });
       if (inspector) received.inspection = inspector.finish();
     }
     return { fields, fieldLists, files, cleanup };
@@ -144,6 +155,35 @@ export async function receiveMultipart(
     await cleanup();
     throw err;
   }
+}
+
+/**
+ * The parts of the form; a failure of the parser itself (no boundary, a wrong one, a body cut
+ * short, garbage) becomes a 400 that says so. The plugin's own limit errors keep their statuses.
+ */
+async function* formParts<T>(parts: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = parts[Symbol.asyncIterator]();
+  try {
+    while (true) {
+      let next: IteratorResult<T>;
+      try {
+        next = await iterator.next();
+      } catch (err) {
+        throw asFormError(err);
+      }
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}
+
+function asFormError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const status = (err as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status < 500) return err;
+  return badRequest('The form data is malformed or incomplete.', 'MALFORMED_MULTIPART');
 }
 
 /** Counts bytes against the limit and shows each chunk to the inspector before it is written. */

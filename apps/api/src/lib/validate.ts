@@ -28,3 +28,20 @@ export const pagingQuery = z.object({
     .default(PAGE_SIZE_DEFAULT)
     .transform((n) => Math.min(n, PAGE_SIZE_MAX)),
 });
+
+/**
+ * PostgreSQL cannot store U+0000 in text: a NUL anywhere in the input is refused up front with a
+ * clear 400 rather than failing deep in a query.
+ */
+export const nulCharacter = () =>
+  badRequest('The request contains a NUL character, which is not allowed.', 'NUL_CHARACTER');
+
+/** Whether a string, or any key or string at any depth of an object or array, holds a NUL. */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
+  }
+  return false;
+}
