@@ -22,7 +22,7 @@ export type TestApp = {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logger?: AppDeps['logger'] } = {},
+  options: { logger?: AppDeps['logger']; payments?: AppDeps['payments'] } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'printmarket-test-'));
   const config = loadConfig({
@@ -38,6 +38,7 @@ export async function createTestApp(
     files,
     jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
     logger: options.logger ?? false,
+    payments: options.payments,
   });
   return {
     app,

@@ -5,6 +5,7 @@ import * as m0003 from './0003_search.ts';
 import * as m0004 from './0004_username_history.ts';
 import * as m0005 from './0005_preferences.ts';
 import * as m0006 from './0006_payments.ts';
+import * as m0007 from './0007_one_charge_per_item.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the bundled
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_username_history': m0004,
   '0005_preferences': m0005,
   '0006_payments': m0006,
+  '0007_one_charge_per_item': m0007,
 };

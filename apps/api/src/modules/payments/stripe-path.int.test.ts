@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { PAYMENT_MSG } from '@printmarket/shared/payments';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -569,7 +569,7 @@ describe('the webhook', () => {
     expect(await count()).toEqual(before);
   });
 
-  it('grants nothing when the amount paid differs from our price', async () => {
+  it('refuses with 400 a paid event without our amount and currency, or with others, or not JSON, changing nothing', async () => {
     const buyer = freshPerson();
     const design = await createDesign(t, seller.userId, {
       slug: 'mispriced',
@@ -577,15 +577,53 @@ describe('the webhook', () => {
       priceCents: 1200,
     });
     const { providerSessionId, sent } = await openDesignCheckout(buyer, design.id);
-    const event = stripeEvent(
-      'checkout.session.completed',
-      checkoutSessionObject(sent, providerSessionId, { payment_status: 'paid', amount_total: 100 }),
-    );
-    expect(await deliver(event)).toBe('ignored');
+    const paid = () =>
+      checkoutSessionObject(sent, providerSessionId, { payment_status: 'paid', amount_total: 1200 });
+    const variants: Record<string, Record<string, unknown>> = {
+      cheaper: { ...paid(), amount_total: 100, amount_subtotal: 100 },
+      otherCurrency: { ...paid(), currency: 'eur' },
+      noAmount: { ...paid(), amount_total: null },
+      noCurrency: { ...paid(), currency: undefined },
+      fractional: { ...paid(), amount_total: 1200.5 },
+    };
+    const refused: StripeEvent[] = [];
+    for (const [name, object] of Object.entries(variants)) {
+      const event = stripeEvent('checkout.session.completed', object);
+      refused.push(event);
+      const payload = JSON.stringify(event);
+      const res = await post(payload, sign(payload));
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().code, name).toMatch(/^(AMOUNT_MISMATCH|BAD_EVENT)$/);
+    }
+    // Signed correctly, but the signed body is not JSON.
+    const garbage = '{"id": "evt_truncated", "type": "checkout.session.completed"';
+    const notJson = await post(garbage, sign(garbage));
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json()).toEqual({ message: 'The event is not JSON.', code: 'BAD_EVENT' });
+
+    for (const event of refused) expect(await eventStored(event.id)).toBe(false);
     expect(await purchasesOf(buyer)).toEqual([]);
     expect(await earningsOf((await checkoutRow(providerSessionId)).id)).toEqual([]);
     expect((await checkoutRow(providerSessionId)).status).toBe('open');
     expect(await canDownloadDesign(t, buyer, design.id)).toBe(403);
+
+    // The event Stripe really sends for this checkout (amount and currency as stored) applies.
+    expect(await deliver(stripeEvent('checkout.session.completed', paid()))).toBe('applied');
+    expect(await canDownloadDesign(t, buyer, design.id)).toBe(200);
+  });
+
+  it('refuses with 400 a paid invoice without its amount or currency, changing nothing', async () => {
+    const invoice = invoiceObject(id('sub_'), randomUUID(), 500, unix() + 30 * DAY);
+    for (const broken of [
+      { ...invoice, currency: undefined },
+      { ...invoice, amount_paid: undefined },
+    ]) {
+      const event = stripeEvent('invoice.paid', broken);
+      const payload = JSON.stringify(event);
+      const res = await post(payload, sign(payload));
+      expect(res.statusCode).toBe(400);
+      expect(await eventStored(event.id)).toBe(false);
+    }
   });
 });
 
