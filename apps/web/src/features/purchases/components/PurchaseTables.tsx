@@ -6,6 +6,7 @@ import button from '../../../app/styles/button.module.css';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import {
   canCancel,
+  canResume,
   collectionPagePath,
   formatPurchaseDate,
   orderNumber,
@@ -13,6 +14,7 @@ import {
   subscriptionTermText,
 } from '../purchase-labels.ts';
 import styles from './PurchaseTables.module.css';
+import { ResumeSubscriptionButton } from './ResumeSubscriptionButton.tsx';
 
 /** A table under its heading, or the list's empty state; scrolls sideways on a narrow phone. */
 function TableSection({
@@ -150,6 +152,13 @@ export function SubscriptionsTable({ subscriptions, onCancel }: SubscriptionsTab
                 >
                   Cancel<span className="visually-hidden"> the subscription to {name}</span>
                 </button>
+              )}
+              {canResume(subscription) && (
+                <ResumeSubscriptionButton
+                  subscriptionId={subscription._id}
+                  name={name}
+                  className={`${button.base} ${button.secondary}`}
+                />
               )}
             </td>
           </tr>

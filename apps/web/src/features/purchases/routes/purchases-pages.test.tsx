@@ -106,7 +106,12 @@ describe('purchase success page', () => {
 
 describe('my purchases page', () => {
   it("is headed 'My Purchased Files' with the three tables", () => {
-    const empty: PurchasesResponse = { designPurchases: [], collectionPurchases: [], subscriptions: [] };
+    const empty: PurchasesResponse = {
+      designPurchases: [],
+      collectionPurchases: [],
+      subscriptions: [],
+      refunds: [],
+    };
     const html = renderToStaticMarkup(
       <QueryClientProvider client={newClient()}>
         <MemoryRouter>
