@@ -237,9 +237,9 @@ test('a subscriber whose canceled subscription still runs is offered Resume, not
     data: { collectionId, planId, planType: 'monthly' },
   });
   const { sessionId } = (await checkout.json()) as { sessionId: string };
-  expect((await page.request.post(`/api/payments/sandbox/checkout/${sessionId}/pay`, { headers })).status()).toBe(
-    200,
-  );
+  expect(
+    (await page.request.post(`/api/payments/sandbox/checkout/${sessionId}/pay`, { headers })).status(),
+  ).toBe(200);
   const mine = (await (await page.request.get('/api/purchases/my', { headers })).json()) as {
     subscriptions: { _id: string }[];
   };
