@@ -184,6 +184,8 @@ export type CheckoutStatus = {
   kind: 'design' | 'collection' | 'subscription';
   itemId: string | null;
   itemName: string;
+  /** Paid for something the buyer already held: refunded in full instead of granted twice. */
+  refunded: boolean;
 };
 
 /** The sandbox's hosted-checkout page (test mode only). */
@@ -218,6 +220,7 @@ export const PAYMENT_MSG = {
     'Your canceled subscription still gives you access. Resume it instead of subscribing again: nothing is charged until it renews.',
   resumeFailed: 'Failed to resume subscription',
   resumeSuccess: 'Subscription resumed. It renews at the end of the current term.',
+  refundedDuplicate: 'You already had this item, so this payment was refunded in full.',
   notResumable: 'Only a canceled subscription that has not run out yet can be resumed.',
   sellerNotConnected: 'This creator cannot take payments yet.',
   notForSale: 'This item is not for sale.',

@@ -155,6 +155,7 @@ export class CheckoutService {
       kind: session.kind,
       itemId: session.kind === 'design' ? session.design_id : session.collection_id,
       itemName: session.item_name,
+      refunded: session.status === 'complete' && (await this.repo.wasRefunded(session.id)),
     } as CheckoutStatus;
   }
 

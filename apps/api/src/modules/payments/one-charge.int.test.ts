@@ -229,6 +229,20 @@ describe('a second payment for what the buyer holds', () => {
     const refundedPrice = purchase?.price_cents === 1000 ? 12 : 10;
     expect(after.refundedTotal).toBeCloseTo(before.refundedTotal + refundedPrice, 2);
 
+    // The success page of each checkout says which one was refunded.
+    const statuses = await Promise.all(
+      [first, second].map(async ({ sessionId }) => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/payments/checkout/status?session_id=${sessionId}`,
+          headers: authHeader(buyer),
+        });
+        return res.json() as { status: string; refunded: boolean };
+      }),
+    );
+    expect(statuses.map((s) => s.status)).toEqual(['complete', 'complete']);
+    expect(statuses.map((s) => s.refunded).sort()).toEqual([false, true]);
+
     // The buyer's history lists the purchase and the refunded payment.
     const mine = await myPurchases(buyer);
     expect(mine.designPurchases).toHaveLength(1);

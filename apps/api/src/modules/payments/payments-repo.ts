@@ -205,6 +205,16 @@ export class PaymentsRepo {
       .executeTakeFirst();
   }
 
+  /** Whether the checkout's payment was refunded as a duplicate. */
+  async wasRefunded(checkoutSessionId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('payment_refunds')
+      .select('id')
+      .where('checkout_session_id', '=', checkoutSessionId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /**
    * The seller's share of every sale and renewal so far, in cents, refunded payments left out; and
    * the payments refunded because the buyer already held the item (what the buyer paid).

@@ -28,6 +28,7 @@ const status = (change: Partial<CheckoutStatus>): CheckoutStatus => ({
   kind: 'design',
   itemId: 'd1',
   itemName: 'Gear',
+  refunded: false,
   ...change,
 });
 
@@ -79,6 +80,14 @@ describe('purchase success page', () => {
     expect(html).toContain('src="/uploads/g.webp"');
     expect(html).toMatch(/<a [^>]*href="\/MyPurchases"[^>]*>See Your Purchases<\/a>/);
     expect(html).not.toContain('Processing your purchase...');
+  });
+
+  it('says the payment was refunded when the buyer already had the item', () => {
+    const client = newClient();
+    client.setQueryData(['checkout', 'status', 'cs_1'], status({ status: 'complete', refunded: true }));
+    const html = render('/payment-success?purchaseType=design&itemId=d1&session_id=cs_1', client);
+    expect(html).toContain('You already had this item, so this payment was refunded in full.');
+    expect(html).not.toContain('Purchase complete!');
   });
 
   it('previews up to 4 designs of a subscribed collection', () => {
