@@ -150,3 +150,80 @@ test('a maker subscribes to a collection plan, plays the mini-game, cancels, and
   await page.goto('/seller-dashboard');
   await expect(page.getByText('$4.15')).toBeVisible();
 });
+
+test('a subscriber whose canceled subscription still runs is offered Resume, not Subscribe, and resumes it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  collectDialogs(page);
+  const seller = await register(page.request, 'resumeseller', 'Resume Seller');
+  await connectSeller(page.request, seller);
+  await uploadPaidDesign(page.request, seller, 'Resume Miniature', {
+    createNewCollection: 'true',
+    newCollectionName: 'Resume Club',
+    newCollectionPrice: '5',
+    newCollectionSubscription: 'true',
+  });
+  const collections = await page.request.get(`/api/collections/user/${seller.username}`);
+  const club = ((await collections.json()) as { id: string; name: string }[]).find(
+    (c) => c.name === 'Resume Club',
+  );
+  const collectionId = club?.id ?? '';
+  const plan = await page.request.post('/api/subscription-plans', {
+    headers: { 'x-auth-token': seller.token },
+    data: {
+      name: 'Resume Pass',
+      collections: [collectionId],
+      monthlyPrice: 5,
+      annualPrice: 50,
+      unlimitedDownloads: true,
+    },
+  });
+  expect(plan.status(), await plan.text()).toBe(201);
+  const planId = ((await plan.json()) as { id: string }).id;
+
+  // The buyer subscribes and cancels (both shown in the test above); access runs to the end date.
+  const buyer = await register(page.request, 'resumer', 'Resume Member');
+  const headers = { 'x-auth-token': buyer.token };
+  const checkout = await page.request.post('/api/payments/checkout/create-subscription-session', {
+    headers,
+    data: { collectionId, planId, planType: 'monthly' },
+  });
+  const { sessionId } = (await checkout.json()) as { sessionId: string };
+  expect(
+    (await page.request.post(`/api/payments/sandbox/checkout/${sessionId}/pay`, { headers })).status(),
+  ).toBe(200);
+  const mine = (await (await page.request.get('/api/purchases/my', { headers })).json()) as {
+    subscriptions: { _id: string }[];
+  };
+  const subscriptionId = mine.subscriptions[0]?._id;
+  const cancel = await page.request.post('/api/purchases/cancel', { headers, data: { subscriptionId } });
+  expect(cancel.status()).toBe(200);
+
+  await useToken(page, buyer.token);
+  await page.goto(`/collection/${collectionId}`);
+  const main = page.getByRole('main');
+  await expect(main).toContainText('Resume Pass (monthly), canceled — Access until');
+  await expect(page.getByRole('button', { name: 'Download Collection' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Subscribe', exact: true })).toHaveCount(0);
+
+  // The plan chooser shows the plan held and sells none a second time.
+  await page.getByRole('button', { name: 'View plans' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Choose a Subscription Plan' });
+  await expect(chooser).toContainText('Your plan (monthly)');
+  await expect(chooser.getByRole('button', { name: /^Subscribe/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(chooser).toBeHidden();
+
+  await page.getByRole('button', { name: 'Resume the subscription to Resume Club' }).click();
+  await expect(main).toContainText('Subscribed to Resume Pass (monthly) — renews');
+  await expect(page.getByRole('button', { name: /^Resume/ })).toHaveCount(0);
+
+  // My Purchased Files: one subscription, renewing again, with Cancel back in place of Resume.
+  await page.goto('/MyPurchases');
+  const subscriptions = page.getByRole('table', { name: 'Active Subscriptions' });
+  await expect(subscriptions).toContainText('Renews monthly');
+  await expect(subscriptions.getByRole('button', { name: /^Cancel/ })).toHaveCount(1);
+  await expect(subscriptions.getByRole('button', { name: /^Resume/ })).toHaveCount(0);
+  await expect(subscriptions.getByRole('row')).toHaveCount(2);
+});

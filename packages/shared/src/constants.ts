@@ -34,6 +34,8 @@ export const EMAIL_MAX_LENGTH = 254;
 export const BIO_MAX_LENGTH = 1000;
 export const LOCATION_MAX_LENGTH = 80;
 
+/** Every price is in US dollars (integer cents on the server); paid events must say so. */
+export const CURRENCY = 'usd';
 export const PLATFORM_FEE_PERCENT = 15;
 export const PROVIDER_FEE_PERCENT = 2;
 export const MAX_SUBSCRIPTION_PLANS = 4;

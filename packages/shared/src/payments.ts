@@ -98,6 +98,10 @@ export type SellerData = {
   payoutsEnabled: boolean;
   /** Sales and renewals counted in totalEarnings. */
   salesCount: number;
+  /** Payments refunded because the buyer already held the item: not in totalEarnings. */
+  refundsCount: number;
+  /** What those refunds gave back to buyers, in dollars. */
+  refundedTotal: number;
   mode: PaymentMode;
 };
 
@@ -122,6 +126,8 @@ export const subscriptionCheckoutSchema = z.object({
 export const cancelSubscriptionSchema = z.object({
   subscriptionId: z.string().min(1, 'subscriptionId is required'),
 });
+/** POST /api/purchases/resume: the same body as cancelling. */
+export const resumeSubscriptionSchema = cancelSubscriptionSchema;
 
 /** GET /api/purchases/my (spec section 3), with names and links for the tables. */
 export type DesignPurchase = {
@@ -148,17 +154,29 @@ export type SubscriptionSummary = {
   planType: PlanType;
   price: number;
 };
+/** A payment given back in full: the buyer already held what it paid for (a second checkout paid). */
+export type RefundSummary = {
+  _id: string;
+  kind: 'design' | 'collection' | 'subscription';
+  name: string;
+  /** What was paid and given back, in US dollars. */
+  amount: number;
+  reason: 'duplicate';
+  refundDate: string;
+};
 export type PurchasesResponse = {
   designPurchases: DesignPurchase[];
   collectionPurchases: CollectionPurchase[];
   subscriptions: SubscriptionSummary[];
+  refunds: RefundSummary[];
 };
 
 /** GET /api/purchases/my-collection-purchase?collectionId=: the designs the purchase covered. */
 export type CollectionPurchaseSnapshot = { purchased: boolean; designIds: string[] };
 
-/** POST /api/purchases/cancel answers the subscription as it now stands. */
+/** POST /api/purchases/cancel and /resume answer the subscription as it now stands. */
 export type CancelResponse = { subscription: SubscriptionSummary; message: string };
+export type ResumeResponse = CancelResponse;
 
 /** GET /api/payments/checkout/status?session_id=: what the success page shows, read-only. */
 export type CheckoutStatus = {
@@ -167,6 +185,8 @@ export type CheckoutStatus = {
   kind: 'design' | 'collection' | 'subscription';
   itemId: string | null;
   itemName: string;
+  /** Paid for something the buyer already held: refunded in full instead of granted twice. */
+  refunded: boolean;
 };
 
 /** The sandbox's hosted-checkout page (test mode only). */
@@ -197,6 +217,12 @@ export const PAYMENT_MSG = {
   complete: 'Purchase complete! Here is your new item:',
   ownItem: 'You cannot buy your own item.',
   alreadyOwned: 'You already own this item.',
+  resumeInstead:
+    'Your canceled subscription still gives you access. Resume it instead of subscribing again: nothing is charged until it renews.',
+  resumeFailed: 'Failed to resume subscription',
+  resumeSuccess: 'Subscription resumed. It renews at the end of the current term.',
+  refundedDuplicate: 'You already had this item, so this payment was refunded in full.',
+  notResumable: 'Only a canceled subscription that has not run out yet can be resumed.',
   sellerNotConnected: 'This creator cannot take payments yet.',
   notForSale: 'This item is not for sale.',
 } as const;

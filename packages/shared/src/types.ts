@@ -175,9 +175,20 @@ export type CollectionViewerAccess = {
   canDownload: boolean;
   /** A one-time purchase is open to the viewer now. */
   canPurchase: boolean;
-  /** Subscription plans cover it and the viewer has no running subscription to it. */
+  /**
+   * Subscription plans cover it and the viewer has no running subscription to it (a canceled one
+   * with time left is resumed instead: POST /api/purchases/resume).
+   */
   canSubscribe: boolean;
   purchased: boolean;
   /** The viewer's subscription that covers it, if any (active, or canceled with time left). */
-  subscription: { id: string; status: 'active' | 'canceled'; endDate: string } | null;
+  subscription: {
+    id: string;
+    status: 'active' | 'canceled';
+    endDate: string;
+    /** The plan it was taken on; null once the seller deleted that plan. */
+    planId: string | null;
+    planName: string;
+    planType: 'monthly' | 'yearly';
+  } | null;
 };

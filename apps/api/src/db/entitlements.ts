@@ -14,7 +14,15 @@ import type { DB } from './schema.ts';
 export type CollectionHolding = {
   purchased: boolean;
   /** The live subscription that covers the collection, a renewing one before one running out. */
-  subscription: { id: string; status: 'active' | 'canceled'; endDate: Date } | null;
+  subscription: {
+    id: string;
+    status: 'active' | 'canceled';
+    endDate: Date;
+    /** The plan it was taken on (null once the seller deleted the plan), for the buyer to see. */
+    planId: string | null;
+    planName: string;
+    planType: 'monthly' | 'yearly';
+  } | null;
 };
 
 export const NO_HOLDING: CollectionHolding = { purchased: false, subscription: null };
@@ -62,7 +70,14 @@ export async function collectionHolding(
       .executeTakeFirst(),
     db
       .selectFrom('subscriptions')
-      .select(['subscriptions.id', 'subscriptions.status', 'subscriptions.end_date'])
+      .select([
+        'subscriptions.id',
+        'subscriptions.status',
+        'subscriptions.end_date',
+        'subscriptions.plan_id',
+        'subscriptions.plan_name',
+        'subscriptions.plan_type',
+      ])
       .where('subscriptions.subscriber_id', '=', personId)
       .where(isLive)
       .where((eb) => covers(eb, collectionId))
@@ -74,7 +89,14 @@ export async function collectionHolding(
   return {
     purchased: bought !== undefined,
     subscription: subscription
-      ? { id: subscription.id, status: subscription.status, endDate: subscription.end_date }
+      ? {
+          id: subscription.id,
+          status: subscription.status,
+          endDate: subscription.end_date,
+          planId: subscription.plan_id,
+          planName: subscription.plan_name,
+          planType: subscription.plan_type,
+        }
       : null,
   };
 }

@@ -203,6 +203,12 @@ export interface CheckoutSessionsTable {
   item_name: string;
   price_cents: number;
   status: Generated<'open' | 'complete' | 'canceled'>;
+  /** The provider's checkout page, answered again while the checkout is open. */
+  url: string | null;
+  /** When the provider stops accepting payment on it (Stripe: 24 hours by default). */
+  expires_at: Timestamp | null;
+  /** What the paid event must carry, with price_cents. */
+  currency: Generated<string>;
   created_at: DefaultedTimestamp;
 }
 
@@ -256,6 +262,24 @@ export interface EarningsTable {
   platform_fee_cents: number;
   provider_fee_cents: number;
   creator_cents: number;
+  /** Set when the payment was refunded (a duplicate): it no longer counts as earned. */
+  refunded_at: Timestamp | null;
+  created_at: DefaultedTimestamp;
+}
+
+/** A payment refunded because the buyer already held what it paid for. */
+export interface PaymentRefundsTable {
+  id: Generated<string>;
+  checkout_session_id: string;
+  buyer_id: string;
+  seller_id: string;
+  kind: CheckoutKind;
+  design_id: string | null;
+  collection_id: string | null;
+  item_name: string;
+  price_cents: number;
+  reason: 'duplicate';
+  provider_refund_id: string;
   created_at: DefaultedTimestamp;
 }
 
@@ -288,6 +312,7 @@ export interface DB {
   purchase_designs: PurchaseDesignsTable;
   subscriptions: SubscriptionsTable;
   earnings: EarningsTable;
+  payment_refunds: PaymentRefundsTable;
   payment_events: PaymentEventsTable;
 }
 

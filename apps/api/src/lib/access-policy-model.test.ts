@@ -29,7 +29,14 @@ describe('access policy for the 3D viewer and collections', () => {
     const bought = { purchased: true, subscription: null };
     const subscribed = {
       purchased: false,
-      subscription: { id: 's', status: 'active' as const, endDate: new Date() },
+      subscription: {
+        id: 's',
+        status: 'active' as const,
+        endDate: new Date(),
+        planId: 'p',
+        planName: 'Plan',
+        planType: 'monthly' as const,
+      },
     };
     expect(mayViewCollection(null, archived)).toBe(false);
     expect(mayViewCollection(maker, archived)).toBe(false);

@@ -6,6 +6,9 @@ import {
   mayChangeDesign,
   mayDownloadCollection,
   mayDownloadDesign,
+  mayResumeSubscription,
+  maySubscribe,
+  paysForHeldItem,
 } from './access-policy.ts';
 import type { Viewer } from './auth-context.ts';
 
@@ -85,5 +88,82 @@ describe('access policy for collections', () => {
         expect(mayChangeCollection(null, { ownerId })).toBe(false);
       }),
     );
+  });
+});
+
+describe('one charge per item', () => {
+  const later = new Date('2030-01-01T00:00:00Z');
+  const now = new Date('2029-06-01T00:00:00Z');
+  const subscription = (status: 'active' | 'canceled') => ({
+    id: 'sub',
+    status,
+    endDate: later,
+    planId: 'p',
+    planName: 'Plan',
+    planType: 'monthly' as const,
+  });
+  const nothing = { purchased: false, subscription: null };
+
+  it('points a subscriber whose canceled subscription still runs to Resume, not a second subscription', () => {
+    const facts = {
+      ownerId: 'owner',
+      visibility: 'public' as const,
+      pricingType: 'subscription' as const,
+      archived: false,
+      sellerReady: true,
+      planCoversIt: true,
+    };
+    expect(maySubscribe(maker, { ...facts, viewerHolding: nothing })).toEqual({ allowed: true });
+    expect(
+      maySubscribe(maker, {
+        ...facts,
+        viewerHolding: { purchased: false, subscription: subscription('canceled') },
+      }),
+    ).toEqual({
+      allowed: false,
+      reason: 'resume-instead',
+    });
+    expect(
+      maySubscribe(maker, {
+        ...facts,
+        viewerHolding: { purchased: false, subscription: subscription('active') },
+      }),
+    ).toEqual({
+      allowed: false,
+      reason: 'already-owned',
+    });
+  });
+
+  it('refunds a payment for a design, collection or subscription already held', () => {
+    const held = { purchased: false, subscription: subscription('canceled') };
+    expect(paysForHeldItem({ kind: 'design', viewerBought: true, collectionHolding: nothing })).toBe(true);
+    expect(paysForHeldItem({ kind: 'design', viewerBought: false, collectionHolding: held })).toBe(true);
+    expect(paysForHeldItem({ kind: 'design', viewerBought: false, collectionHolding: nothing })).toBe(false);
+    expect(paysForHeldItem({ kind: 'collection', holding: { purchased: true, subscription: null } })).toBe(
+      true,
+    );
+    // A subscription does not make a one-time purchase of the collection a duplicate.
+    expect(paysForHeldItem({ kind: 'collection', holding: held })).toBe(false);
+    expect(paysForHeldItem({ kind: 'subscription', holding: held })).toBe(true);
+    expect(paysForHeldItem({ kind: 'subscription', holding: nothing })).toBe(false);
+  });
+
+  it('resumes only the subscriber’s canceled subscription before its end', () => {
+    const mine = { holderId: maker.id, status: 'canceled' as const, endDate: later };
+    expect(mayResumeSubscription(maker, mine, now)).toEqual({ allowed: true });
+    expect(mayResumeSubscription(owner, mine, now)).toEqual({ allowed: false, reason: 'not-found' });
+    expect(mayResumeSubscription(null, mine, now)).toEqual({ allowed: false, reason: 'not-found' });
+    expect(mayResumeSubscription(maker, { ...mine, status: 'active' }, now)).toEqual({
+      allowed: false,
+      reason: 'not-resumable',
+    });
+    expect(mayResumeSubscription(maker, { ...mine, status: 'ended' }, now)).toEqual({
+      allowed: false,
+      reason: 'not-resumable',
+    });
+    expect(mayResumeSubscription(maker, mine, new Date('2031-01-01'))).toEqual({
+      allowed: false,
+      reason: 'not-resumable',
+    });
   });
 });

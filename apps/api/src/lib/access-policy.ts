@@ -125,7 +125,13 @@ export type PurchaseDecision =
   | { allowed: true }
   | {
       allowed: false;
-      reason: 'sign-in' | 'own-item' | 'already-owned' | 'not-for-sale' | 'seller-not-ready';
+      reason:
+        | 'sign-in'
+        | 'own-item'
+        | 'already-owned'
+        | 'resume-instead'
+        | 'not-for-sale'
+        | 'seller-not-ready';
     };
 
 export type DesignSaleFacts = DesignAccessFacts & {
@@ -170,8 +176,8 @@ export function mayBuyCollection(viewer: Viewer | null, collection: CollectionSa
 /**
  * Subscribing through one of the seller's plans that covers the collection (an archived one is
  * covered by no plan for new subscribers, so a plan of archived collections only sells nothing).
- * One running
- * subscription at a time: a canceled one running out may be replaced by a new one.
+ * One running subscription at a time: a canceled one still running is resumed, never bought a
+ * second time.
  */
 export function maySubscribe(
   viewer: Viewer | null,
@@ -186,9 +192,44 @@ export function maySubscribe(
     !mayViewCollection(viewer, collection)
   )
     return { allowed: false, reason: 'not-for-sale' };
-  if (collection.viewerHolding?.purchased || collection.viewerHolding?.subscription?.status === 'active')
-    return { allowed: false, reason: 'already-owned' };
+  if (collection.viewerHolding?.subscription?.status === 'canceled')
+    return { allowed: false, reason: 'resume-instead' };
+  if (holds(collection.viewerHolding)) return { allowed: false, reason: 'already-owned' };
   if (!collection.sellerReady) return { allowed: false, reason: 'seller-not-ready' };
+  return { allowed: true };
+}
+
+/** What a paid checkout would give the buyer, with what they hold of it at that moment. */
+export type PaidSaleFacts =
+  | { kind: 'design'; viewerBought: boolean; collectionHolding: CollectionHolding }
+  | { kind: 'collection' | 'subscription'; holding: CollectionHolding };
+
+/**
+ * Whether a payment that arrives is for something the buyer already holds (a second checkout paid,
+ * or one paid after access came another way). Such a payment is refunded, never fulfilled twice.
+ * The same holdings as the refusals above: a design bought or covered by its collection's purchase
+ * or subscription; a collection bought; any live subscription covering it (canceled ones included).
+ */
+export function paysForHeldItem(sale: PaidSaleFacts): boolean {
+  switch (sale.kind) {
+    case 'design':
+      return sale.viewerBought || holds(sale.collectionHolding);
+    case 'collection':
+      return sale.holding.purchased;
+    case 'subscription':
+      return holds(sale.holding);
+  }
+}
+
+/** Resuming a canceled subscription: its subscriber, while it still runs. */
+export function mayResumeSubscription(
+  viewer: Viewer | null,
+  subscription: { holderId: string; status: 'active' | 'canceled' | 'ended'; endDate: Date },
+  now: Date,
+): { allowed: true } | { allowed: false; reason: 'not-found' | 'not-resumable' } {
+  if (!mayManageOwnRecord(viewer, subscription)) return { allowed: false, reason: 'not-found' };
+  if (subscription.status !== 'canceled' || subscription.endDate <= now)
+    return { allowed: false, reason: 'not-resumable' };
   return { allowed: true };
 }
 

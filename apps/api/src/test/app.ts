@@ -22,7 +22,7 @@ export type TestApp = {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logger?: AppDeps['logger']; onRoute?: AppDeps['onRoute'] } = {},
+  options: { logger?: AppDeps['logger']; onRoute?: AppDeps['onRoute']; payments?: AppDeps['payments'] } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'printmarket-test-'));
   const config = loadConfig({
@@ -39,6 +39,7 @@ export async function createTestApp(
     jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
     logger: options.logger ?? false,
     onRoute: options.onRoute,
+    payments: options.payments,
   });
   return {
     app,

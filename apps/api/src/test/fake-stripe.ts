@@ -48,6 +48,10 @@ export type FakeStripe = {
   requests: RecordedRequest[];
   /** The next `times` requests (default 1), whatever they are, answer `status` with a Stripe error. */
   failNext(status: number, times?: number): void;
+  /** Refunds made, in order (POST /v1/refunds). */
+  refunds: FakeRefund[];
+  /** Seeds a paid invoice's payment (in real life the subscription's first invoice makes it). */
+  addInvoicePayment(invoiceId: string, paymentIntentId: string): void;
   /** Seeds a subscription (in real life Checkout creates it) so POST /v1/subscriptions/:id finds it. */
   addSubscription(options?: {
     customer?: string;
@@ -55,6 +59,17 @@ export type FakeStripe = {
     metadata?: Record<string, string>;
   }): FakeSubscription;
   close(): Promise<void>;
+};
+
+export type FakeRefund = {
+  id: string;
+  object: 'refund';
+  payment_intent: string;
+  status: 'succeeded';
+  reason: string | null;
+  metadata: Record<string, FormValue>;
+  reverse_transfer: boolean;
+  refund_application_fee: boolean;
 };
 
 type Answer = { status: number; body: unknown };
@@ -85,19 +100,25 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
   const accounts = new Map<string, Json>();
   const customers = new Map<string, Json>();
   const subscriptions = new Map<string, FakeSubscription>();
+  const refunds: FakeRefund[] = [];
+  const invoicePayments = new Map<string, string>();
   let failures: { status: number; times: number } | null = null;
 
-  function route(method: string, path: string, body: FormBody): Answer {
+  function route(method: string, path: string, body: FormBody, query: URLSearchParams): Answer {
+    const subscriptionPath = path.match(/^\/v1\/subscriptions\/([^/]+)$/);
+    if (method === 'DELETE' && subscriptionPath)
+      return cancelSubscriptionNow(decodeURIComponent(subscriptionPath[1]!));
+    if (method === 'GET' && path === '/v1/invoice_payments') return listInvoicePayments(query);
     if (method !== 'POST') return unrecognized(method, path);
     if (path === '/v1/checkout/sessions') return createCheckoutSession(body);
+    if (path === '/v1/refunds') return createRefund(body);
     if (path === '/v1/accounts') return createAccount(body);
     if (path === '/v1/account_links') return createAccountLink(body);
     if (path === '/v1/customers') return createCustomer(body);
     if (path === '/v1/billing_portal/sessions') return createPortalSession(body);
     const loginLink = path.match(/^\/v1\/accounts\/([^/]+)\/login_links$/);
     if (loginLink) return createLoginLink(decodeURIComponent(loginLink[1]!));
-    const subscription = path.match(/^\/v1\/subscriptions\/([^/]+)$/);
-    if (subscription) return updateSubscription(decodeURIComponent(subscription[1]!), body);
+    if (subscriptionPath) return updateSubscription(decodeURIComponent(subscriptionPath[1]!), body);
     return unrecognized(method, path);
   }
 
@@ -292,6 +313,62 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     return { status: 200, body: subscription };
   }
 
+  /** As Stripe: a payment is refunded once; asking again (without the first key) is refused. */
+  function createRefund(body: FormBody): Answer {
+    const paymentIntent = text(body.payment_intent);
+    if (!paymentIntent)
+      return stripeError(400, 'One of `charge` or `payment_intent` is required.', {
+        param: 'payment_intent',
+      });
+    if (refunds.some((r) => r.payment_intent === paymentIntent))
+      return stripeError(400, `Charge for ${paymentIntent} has already been refunded.`, {
+        code: 'charge_already_refunded',
+      });
+    const refund: FakeRefund = {
+      id: randomId('re_', 24),
+      object: 'refund',
+      payment_intent: paymentIntent,
+      status: 'succeeded',
+      reason: text(body.reason) || null,
+      metadata: record(body.metadata),
+      reverse_transfer: text(body.reverse_transfer) === 'true',
+      refund_application_fee: text(body.refund_application_fee) === 'true',
+    };
+    refunds.push(refund);
+    return { status: 200, body: refund };
+  }
+
+  function cancelSubscriptionNow(id: string): Answer {
+    const subscription = subscriptions.get(id);
+    if (!subscription) return missing('subscription', id);
+    if (subscription.status === 'canceled')
+      return stripeError(400, `A canceled subscription can only update its cancellation_details.`);
+    subscription.status = 'canceled';
+    subscription.ended_at = now();
+    return { status: 200, body: subscription };
+  }
+
+  function listInvoicePayments(query: URLSearchParams): Answer {
+    const invoice = query.get('invoice') ?? '';
+    const paymentIntent = invoicePayments.get(invoice);
+    const data = paymentIntent
+      ? [
+          {
+            id: randomId('inpay_', 24),
+            object: 'invoice_payment',
+            invoice,
+            status: 'paid',
+            is_default: true,
+            payment: { type: 'payment_intent', payment_intent: paymentIntent },
+          },
+        ]
+      : [];
+    return {
+      status: 200,
+      body: { object: 'list', url: '/v1/invoice_payments', has_more: false, data },
+    };
+  }
+
   function addSubscription(
     seed: { customer?: string; currentPeriodEnd?: number; metadata?: Record<string, string> } = {},
   ): FakeSubscription {
@@ -328,7 +405,12 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
   }
 
   /** Everything before routing: injected failures, the key, then idempotent replays. */
-  function handle(req: IncomingMessage, rawBody: string, path: string): { answer: Answer; headers: Json } {
+  function handle(
+    req: IncomingMessage,
+    rawBody: string,
+    path: string,
+    query: URLSearchParams,
+  ): { answer: Answer; headers: Json } {
     if (failures) {
       const { status } = failures;
       failures = failures.times > 1 ? { status, times: failures.times - 1 } : null;
@@ -341,7 +423,7 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     }
     const key = req.headers['idempotency-key'];
     const method = req.method ?? 'GET';
-    if (typeof key === 'string' && method === 'POST') {
+    if (typeof key === 'string' && (method === 'POST' || method === 'DELETE')) {
       const scoped = `${path}\n${key}`;
       const previous = idempotent.get(scoped);
       if (previous && previous.rawBody !== rawBody) {
@@ -353,12 +435,12 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
           answer: previous.answer,
           headers: { 'idempotent-replayed': 'true', 'idempotency-key': key },
         };
-      const answer = route(method, path, parseForm(rawBody));
+      const answer = route(method, path, parseForm(rawBody), query);
       // Like Stripe, only a request that went through is kept for replay; a rejected one may be retried.
       if (answer.status === 200) idempotent.set(scoped, { rawBody, answer: structuredClone(answer) });
       return { answer, headers: { 'idempotency-key': key } };
     }
-    return { answer: route(method, path, parseForm(rawBody)), headers: {} };
+    return { answer: route(method, path, parseForm(rawBody), query), headers: {} };
   }
 
   const server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -366,10 +448,11 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const rawBody = Buffer.concat(chunks).toString('utf8');
-      const path = new URL(req.url ?? '/', 'http://fake').pathname;
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const path = url.pathname;
       let result: { answer: Answer; headers: Json };
       try {
-        result = handle(req, rawBody, path);
+        result = handle(req, rawBody, path, url.searchParams);
       } catch (err) {
         result = { answer: stripeError(500, `Fake Stripe failed: ${(err as Error).message}`), headers: {} };
       }
@@ -405,6 +488,10 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
       failures = { status, times };
     },
     addSubscription,
+    refunds,
+    addInvoicePayment(invoiceId: string, paymentIntentId: string) {
+      invoicePayments.set(invoiceId, paymentIntentId);
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

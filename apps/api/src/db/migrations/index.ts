@@ -5,6 +5,7 @@ import * as m0003 from './0003_search.ts';
 import * as m0004 from './0004_username_history.ts';
 import * as m0005 from './0005_preferences.ts';
 import * as m0006 from './0006_payments.ts';
+import * as m0007 from './0007_one_charge_per_item.ts';
 import * as m0008 from './0008_collection_integrity.ts';
 import * as m0009 from './0009_google_sign_in_codes.ts';
 
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_payments': m0006,
   '0008_collection_integrity': m0008,
   '0009_google_sign_in_codes': m0009,
+  '0007_one_charge_per_item': m0007,
 };

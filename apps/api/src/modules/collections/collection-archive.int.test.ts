@@ -11,6 +11,7 @@ import {
   openCheckout,
   subscribe,
 } from '../payments/payments-test-kit.ts';
+import { SandboxPayments } from '../payments/sandbox-adapter.ts';
 
 /**
  * Collections people paid for: deleting is refused while anyone holds one; archiving takes it out
@@ -175,7 +176,7 @@ describe(`archiving instead of deleting (${process.env.TEST_ENGINE})`, () => {
         .where('subscriber_id', '=', viaPlan.userId)
         .executeTakeFirstOrThrow();
       expect((await call('GET', `/api/collections/${held}`, viaPlan)).statusCode).toBe(200);
-      const fulfilment = new Fulfilment(t.db, { warn() {}, error() {} });
+      const fulfilment = new Fulfilment(t.db, new SandboxPayments(), { warn() {}, error() {} });
       const renewed = await fulfilment.apply({
         kind: 'invoice-paid',
         eventId: 'evt_archive_renewal',
@@ -185,6 +186,7 @@ describe(`archiving instead of deleting (${process.env.TEST_ENGINE})`, () => {
         providerSubscriptionId: subscription.provider_subscription_id,
         checkoutSessionId: null,
         amountPaid: 500,
+        currency: 'usd',
         periodEnd: new Date(subscription.end_date.getTime() + 30 * 86_400_000),
       });
       expect(renewed).toBe('applied');

@@ -85,9 +85,7 @@ export class CollectionsService {
       canPurchase: mayBuyCollection(viewer, { ...facts, priceCents: row.price_cents, sellerReady }).allowed,
       canSubscribe: maySubscribe(viewer, { ...facts, sellerReady, planCoversIt }).allowed,
       purchased: facts.viewerHolding?.purchased ?? false,
-      subscription: subscription
-        ? { id: subscription.id, status: subscription.status, endDate: subscription.endDate.toISOString() }
-        : null,
+      subscription: subscription ? { ...subscription, endDate: subscription.endDate.toISOString() } : null,
     };
   }
 

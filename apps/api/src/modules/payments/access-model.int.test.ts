@@ -127,10 +127,11 @@ class Model {
       case 'subscribe': {
         const c = op.collection;
         if (this.deleted.has(c) || !this.inPlan(c)) return 404;
-        const renewing = this.subscriptionsOf(op.buyer).some(
-          (s) => s.status === 'active' && this.covers(s, c),
+        // A canceled one still running counts: it is resumed, never bought a second time.
+        const running = this.subscriptionsOf(op.buyer).some(
+          (s) => (s.status === 'active' || !s.past) && this.covers(s, c),
         );
-        if (this.collectionsBought[op.buyer]?.has(c) || renewing) return 409;
+        if (this.collectionsBought[op.buyer]?.has(c) || running) return 409;
         this.subscriptions.push({ holder: op.buyer, collection: c, status: 'active', past: false });
         return 200;
       }
@@ -388,7 +389,7 @@ const EXAMPLES: [Setup, Op[]][] = [
     ],
   ],
   // A subscription covers its plan's collections; cancelled it runs to its end date, and while it
-  // runs out a new one may be taken; only the holder cancels.
+  // runs out no second one is sold (only once it ran out); only the holder cancels.
   [
     { membership: ['S', 'O', null], allowIndividual: { O: true, S: true }, planCoversOneTime: true },
     [

@@ -285,8 +285,8 @@ export const MATRIX: Record<Role, Row> = {
     planCollectionT: { download: 200, zip: 200, zipAll: 200 },
     buyDesign: { A: 200, B: 400, D: 409 },
     buyCollection: { C: 200, S: 400 },
-    // A subscription running out may be replaced by a new one.
-    subscribe: { S: 200, T: 200 },
+    // A subscription running out is resumed, never bought a second time.
+    subscribe: { S: 409, T: 409 },
     purchases: { cancel: 404 },
     plans: { create: 400, update: 404, delete: 404 },
     seller: OWN_SELLER_ACCOUNT,

@@ -1,4 +1,4 @@
-import { PLATFORM_FEE_PERCENT } from '@printmarket/shared/constants';
+import { CURRENCY, PLATFORM_FEE_PERCENT } from '@printmarket/shared/constants';
 import { feeSplit } from '@printmarket/shared/money';
 import {
   type CheckoutResponse,
@@ -158,57 +158,79 @@ export class CheckoutService {
       kind: session.kind,
       itemId: session.kind === 'design' ? session.design_id : session.collection_id,
       itemName: session.item_name,
+      refunded: session.status === 'complete' && (await this.repo.wasRefunded(session.id)),
     } as CheckoutStatus;
   }
 
+  /**
+   * One open checkout per buyer and item: asking again (a second tab, a double click, another API
+   * instance at the same moment) answers the same checkout page. A checkout on other terms (another
+   * plan, a changed price) or about to expire is closed and a new one opened; should the old one
+   * still be paid, fulfilment refunds it as a duplicate.
+   */
   async #open(buyer: Viewer, sale: Sale): Promise<CheckoutResponse> {
     const account = await this.repo.sellerAccount(sale.sellerId);
     if (!account) throw conflict(PAYMENT_MSG.sellerNotConnected, 'SELLER_NOT_CONNECTED');
     const contact = await this.repo.userContact(buyer.id);
     if (!contact) throw unauthorized('Please sign in again.', 'NOT_SIGNED_IN');
-    const checkoutSessionId = await this.repo.openCheckout({
-      buyer_id: buyer.id,
-      seller_id: sale.sellerId,
-      kind: sale.kind,
-      design_id: sale.designId ?? null,
-      collection_id: sale.collectionId ?? null,
-      plan_id: sale.planId ?? null,
-      plan_type: sale.planType ?? null,
-      item_name: sale.itemName,
-      price_cents: sale.priceCents,
-    });
-    try {
-      const customerId = await this.#customer(buyer.id, contact);
-      // Stripe fills in its session id; the sandbox builds the same paths from the checkout row.
-      const paths = checkoutPaths(sale, '{CHECKOUT_SESSION_ID}');
-      const { providerSessionId, url } = await this.payments.createCheckout({
-        checkoutSessionId,
+    const item = { buyerId: buyer.id, kind: sale.kind, itemId: sale.itemId };
+    type Outcome = { opened: CheckoutResponse } | { failed: unknown };
+    const outcome = await this.repo.lockedForItem(item, async (repo): Promise<Outcome> => {
+      const open = await repo.openCheckoutOf(item);
+      if (open?.url && open.provider_session_id && sameTerms(open, sale) && stillOpen(open.expires_at))
+        return { opened: { url: open.url, sessionId: open.provider_session_id } };
+      if (open) await repo.cancelCheckout(open.id);
+      const checkoutSessionId = await repo.openCheckout({
+        buyer_id: buyer.id,
+        seller_id: sale.sellerId,
         kind: sale.kind,
-        itemName: sale.itemName,
-        priceCents: sale.priceCents,
-        planType: sale.planType ?? null,
-        applicationFeeCents: feeSplit(sale.priceCents).platformCents,
-        applicationFeePercent: PLATFORM_FEE_PERCENT,
-        sellerAccountId: account.provider_account_id,
-        customerId,
-        buyerEmail: contact.email,
-        successUrl: `${this.publicUrl}${paths.success}`,
-        cancelUrl: `${this.publicUrl}${paths.cancel}`,
+        design_id: sale.designId ?? null,
+        collection_id: sale.collectionId ?? null,
+        plan_id: sale.planId ?? null,
+        plan_type: sale.planType ?? null,
+        item_name: sale.itemName,
+        price_cents: sale.priceCents,
+        currency: CURRENCY,
       });
-      await this.repo.setProviderSession(checkoutSessionId, providerSessionId);
-      return { url, sessionId: providerSessionId };
-    } catch (err) {
-      await this.repo.cancelCheckout(checkoutSessionId);
-      if (err instanceof AppError) throw err;
-      throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', PAYMENT_MSG.checkoutSessionFailed, { cause: err });
-    }
+      try {
+        const customerId = await this.#customer(repo, buyer.id, contact);
+        // Stripe fills in its session id; the sandbox builds the same paths from the checkout row.
+        const paths = checkoutPaths(sale, '{CHECKOUT_SESSION_ID}');
+        const session = await this.payments.createCheckout({
+          checkoutSessionId,
+          kind: sale.kind,
+          itemName: sale.itemName,
+          priceCents: sale.priceCents,
+          currency: CURRENCY,
+          planType: sale.planType ?? null,
+          applicationFeeCents: feeSplit(sale.priceCents).platformCents,
+          applicationFeePercent: PLATFORM_FEE_PERCENT,
+          sellerAccountId: account.provider_account_id,
+          customerId,
+          buyerEmail: contact.email,
+          successUrl: `${this.publicUrl}${paths.success}`,
+          cancelUrl: `${this.publicUrl}${paths.cancel}`,
+        });
+        await repo.setProviderSession(checkoutSessionId, session);
+        return { opened: { url: session.url, sessionId: session.providerSessionId } };
+      } catch (err) {
+        // Kept, closed: the attempt stays on record and no longer blocks the next one.
+        await repo.cancelCheckout(checkoutSessionId);
+        return { failed: err };
+      }
+    });
+    if ('opened' in outcome) return outcome.opened;
+    if (outcome.failed instanceof AppError) throw outcome.failed;
+    throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', PAYMENT_MSG.checkoutSessionFailed, {
+      cause: outcome.failed,
+    });
   }
 
-  async #customer(userId: string, contact: { email: string; name: string }): Promise<string> {
-    const known = await this.repo.customerOf(userId);
+  async #customer(repo: PaymentsRepo, userId: string, contact: { email: string; name: string }) {
+    const known = await repo.customerOf(userId);
     if (known) return known;
     const { customerId } = await this.payments.createCustomer({ userId, ...contact });
-    return this.repo.saveCustomer(userId, customerId);
+    return repo.saveCustomer(userId, customerId);
   }
 
   async #collection(collectionId: string) {
@@ -216,6 +238,24 @@ export class CheckoutService {
     if (!collection) throw notFound('Collection not found.', 'COLLECTION_NOT_FOUND');
     return collection;
   }
+}
+
+/** A checkout page handed out again must take payment for a while yet. */
+const REUSE_MARGIN_MS = 30 * 60_000;
+
+function stillOpen(expiresAt: Date | null): boolean {
+  return expiresAt === null || expiresAt.getTime() > Date.now() + REUSE_MARGIN_MS;
+}
+
+function sameTerms(
+  open: { price_cents: number; plan_id: string | null; plan_type: PlanType | null },
+  sale: Sale,
+): boolean {
+  return (
+    open.price_cents === sale.priceCents &&
+    open.plan_id === (sale.planId ?? null) &&
+    open.plan_type === (sale.planType ?? null)
+  );
 }
 
 function signedIn(viewer: Viewer | null): Viewer {
@@ -233,6 +273,8 @@ export function refuseUnless(decision: PurchaseDecision): void {
       throw forbidden(PAYMENT_MSG.ownItem, 'OWN_ITEM');
     case 'already-owned':
       throw conflict(PAYMENT_MSG.alreadyOwned, 'ALREADY_OWNED');
+    case 'resume-instead':
+      throw conflict(PAYMENT_MSG.resumeInstead, 'RESUME_INSTEAD');
     case 'seller-not-ready':
       throw conflict(PAYMENT_MSG.sellerNotConnected, 'SELLER_NOT_CONNECTED');
     case 'not-for-sale':

@@ -1,11 +1,24 @@
 import { feeSplit } from '@printmarket/shared/money';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { DB, PlanType } from '../../db/schema.ts';
+import { collectionHolding, designHolding } from '../../db/entitlements.ts';
+import type { CheckoutSessionsTable, DB, PlanType } from '../../db/schema.ts';
+import { type PaidSaleFacts, paysForHeldItem } from '../../lib/access-policy.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { PaymentsPort } from './payments-port.ts';
+import { lockBuyerItem } from './payments-repo.ts';
 import type { PaymentEvent } from './webhook-events.ts';
 
-export type FulfilmentResult = 'applied' | 'duplicate' | 'ignored';
+/** 'refunded': paid for something the buyer already held; given back instead of granted twice. */
+export type FulfilmentResult = 'applied' | 'refunded' | 'duplicate' | 'ignored';
+
+/** A paid event whose amount or currency is not the checkout's: refused, nothing recorded. */
+export class PaymentMismatchError extends Error {
+  override name = 'PaymentMismatchError';
+}
+
+type CheckoutRow = Selectable<CheckoutSessionsTable>;
+type CheckoutPaid = Extract<PaymentEvent, { kind: 'checkout-paid' }>;
 
 type Trx = Transaction<DB>;
 type Logger = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -14,10 +27,16 @@ type Logger = { warn(obj: object, msg: string): void; error(obj: object, msg: st
  * Applies verified payment events. Each event is applied once: its id is stored in the same
  * transaction as its effect, so a repeated or concurrent delivery finds it and changes nothing.
  * Prices and fee splits come from our rows, never from the event or the client.
+ *
+ * A payment for something the buyer already holds (two checkouts of one item both paid) grants
+ * nothing twice: it is refunded through the provider inside the same transaction. The refund is
+ * idempotent per checkout, so when the transaction does not commit, the provider's redelivery asks
+ * for the same refund again and gets the first one back.
  */
 export class Fulfilment {
   constructor(
     private readonly db: Database,
+    private readonly payments: PaymentsPort,
     private readonly log: Logger,
   ) {}
 
@@ -45,7 +64,7 @@ export class Fulfilment {
     });
   }
 
-  async #checkoutPaid(trx: Trx, event: Extract<PaymentEvent, { kind: 'checkout-paid' }>) {
+  async #checkoutPaid(trx: Trx, event: CheckoutPaid) {
     const session = isUuid(event.checkoutSessionId)
       ? await trx
           .selectFrom('checkout_sessions')
@@ -58,18 +77,29 @@ export class Fulfilment {
       this.log.warn({ eventId: event.eventId }, 'payment event for a checkout we did not open');
       return 'ignored';
     }
-    if (event.amountTotal !== null && event.amountTotal !== session.price_cents) {
+    if (event.amountTotal !== session.price_cents || event.currency !== session.currency) {
       // Never grant on a payment that differs from our price; this needs a person to look at it.
       this.log.error(
         {
           eventId: event.eventId,
           checkoutSessionId: session.id,
           paid: event.amountTotal,
+          currency: event.currency,
           price: session.price_cents,
         },
         'paid amount differs from the checkout price; not fulfilled',
       );
-      return 'ignored';
+      throw new PaymentMismatchError('The paid amount or currency is not the checkout price.');
+    }
+    // Fulfilled (or refunded) already, through another event about the same payment.
+    if (session.status === 'complete') return 'ignored';
+    if (session.kind === 'subscription' && !event.providerSubscriptionId) return 'ignored';
+    const itemId = session.design_id ?? session.collection_id;
+    if (itemId) {
+      // Two payments for one item applied at once would each find the other not yet held.
+      await lockBuyerItem(trx, 'fulfil', { buyerId: session.buyer_id, kind: session.kind, itemId });
+      if (paysForHeldItem(await saleFacts(trx, session, itemId)))
+        return this.#refundDuplicate(trx, session, event);
     }
     if (session.kind === 'subscription') {
       if (!event.providerSubscriptionId) return 'ignored';
@@ -126,12 +156,48 @@ export class Fulfilment {
       }
       await recordEarning(trx, session.seller_id, `checkout:${session.id}`, session.price_cents);
     }
-    await trx
-      .updateTable('checkout_sessions')
-      .set({ status: 'complete' })
-      .where('id', '=', session.id)
-      .execute();
+    await completeCheckout(trx, session.id);
     return 'applied';
+  }
+
+  /** Gives the payment back and keeps a record of it for both sides; grants nothing. */
+  async #refundDuplicate(trx: Trx, session: CheckoutRow, event: CheckoutPaid) {
+    const { refundId } = await this.payments.refundDuplicate({
+      checkoutSessionId: session.id,
+      paymentIntentId: event.paymentIntentId,
+      providerSubscriptionId: session.kind === 'subscription' ? event.providerSubscriptionId : null,
+      invoiceId: event.invoiceId,
+    });
+    await trx
+      .insertInto('payment_refunds')
+      .values({
+        checkout_session_id: session.id,
+        buyer_id: session.buyer_id,
+        seller_id: session.seller_id,
+        kind: session.kind,
+        design_id: session.design_id,
+        collection_id: session.collection_id,
+        item_name: session.item_name,
+        price_cents: session.price_cents,
+        reason: 'duplicate',
+        provider_refund_id: refundId,
+      })
+      .onConflict((oc) => oc.column('checkout_session_id').doNothing())
+      .execute();
+    // A duplicate subscription's first invoice may have been counted before this event arrived.
+    if (event.invoiceId)
+      await trx
+        .updateTable('earnings')
+        .set({ refunded_at: sql`now()` })
+        .where('source', '=', `invoice:${event.invoiceId}`)
+        .where('refunded_at', 'is', null)
+        .execute();
+    await completeCheckout(trx, session.id);
+    this.log.warn(
+      { eventId: event.eventId, checkoutSessionId: session.id, refundId },
+      'payment for an item the buyer already holds; refunded',
+    );
+    return 'refunded' as const;
   }
 
   async #invoicePaid(trx: Trx, event: Extract<PaymentEvent, { kind: 'invoice-paid' }>) {
@@ -160,8 +226,23 @@ export class Fulfilment {
       this.log.warn({ eventId: event.eventId }, 'paid invoice of a subscription we do not know');
       return 'ignored';
     }
+    // The first invoice of a subscription refunded as a duplicate is on record, but not earned.
+    const refunded =
+      !subscription && event.checkoutSessionId && isUuid(event.checkoutSessionId)
+        ? await trx
+            .selectFrom('payment_refunds')
+            .select('id')
+            .where('checkout_session_id', '=', event.checkoutSessionId)
+            .executeTakeFirst()
+        : undefined;
     if (event.amountPaid > 0)
-      await recordEarning(trx, sellerId, `invoice:${event.invoiceId}`, event.amountPaid);
+      await recordEarning(
+        trx,
+        sellerId,
+        `invoice:${event.invoiceId}`,
+        event.amountPaid,
+        refunded !== undefined,
+      );
     if (subscription && subscription.status !== 'ended' && event.periodEnd) {
       // A renewal moves the end forward; an old invoice arriving late never moves it back.
       await trx
@@ -218,7 +299,13 @@ export class Fulfilment {
 }
 
 /** One line of the ledger per sale or invoice (`source` is unique), split in whole cents. */
-async function recordEarning(db: Kysely<DB>, sellerId: string, source: string, priceCents: number) {
+async function recordEarning(
+  db: Kysely<DB>,
+  sellerId: string,
+  source: string,
+  priceCents: number,
+  refunded = false,
+) {
   const split = feeSplit(priceCents);
   await db
     .insertInto('earnings')
@@ -229,9 +316,31 @@ async function recordEarning(db: Kysely<DB>, sellerId: string, source: string, p
       platform_fee_cents: split.platformCents,
       provider_fee_cents: split.providerCents,
       creator_cents: split.creatorCents,
+      refunded_at: refunded ? sql<Date>`now()` : null,
     })
     .onConflict((oc) => oc.column('source').doNothing())
     .execute();
+}
+
+async function completeCheckout(trx: Trx, id: string) {
+  await trx.updateTable('checkout_sessions').set({ status: 'complete' }).where('id', '=', id).execute();
+}
+
+/** What the buyer holds, now, of what the checkout sold (for the access policy to judge). */
+async function saleFacts(trx: Trx, session: CheckoutRow, itemId: string): Promise<PaidSaleFacts> {
+  if (session.kind === 'design') {
+    const design = await trx
+      .selectFrom('designs')
+      .select('collection_id')
+      .where('id', '=', itemId)
+      .executeTakeFirst();
+    const held = await designHolding(trx, session.buyer_id, {
+      id: itemId,
+      collectionId: design?.collection_id ?? null,
+    });
+    return { kind: 'design', ...held };
+  }
+  return { kind: session.kind, holding: await collectionHolding(trx, session.buyer_id, itemId) };
 }
 
 /** One billing term after `start`: a calendar month or year. */

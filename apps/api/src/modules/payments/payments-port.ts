@@ -9,8 +9,13 @@ import type { PaymentMode, PlanType } from '@printmarket/shared/payments';
 export interface PaymentsPort {
   readonly mode: PaymentMode;
 
-  /** Opens the provider's hosted checkout for what `order` describes; answers where to send the buyer. */
-  createCheckout(order: CheckoutOrder): Promise<{ providerSessionId: string; url: string }>;
+  /**
+   * Opens the provider's hosted checkout for what `order` describes; answers where to send the
+   * buyer, and until when that page takes payment (null: no expiry).
+   */
+  createCheckout(
+    order: CheckoutOrder,
+  ): Promise<{ providerSessionId: string; url: string; expiresAt: Date | null }>;
 
   /** A connected (payout) account for a seller. */
   createConnectedAccount(seller: { userId: string; email: string }): Promise<{ accountId: string }>;
@@ -33,6 +38,16 @@ export interface PaymentsPort {
    */
   cancelSubscriptionAtPeriodEnd(providerSubscriptionId: string): Promise<{ currentPeriodEnd: Date | null }>;
 
+  /** Undoes that: the subscription renews again. Answers the current term's end as for cancelling. */
+  resumeSubscription(providerSubscriptionId: string): Promise<{ currentPeriodEnd: Date | null }>;
+
+  /**
+   * Gives back in full a payment for something the buyer already held, the seller's share and the
+   * platform's fee included; a duplicate subscription is ended at once. Idempotent per checkout:
+   * asking again for the same checkout answers the same refund.
+   */
+  refundDuplicate(payment: DuplicatePayment): Promise<{ refundId: string }>;
+
   /**
    * Checks the signature of a webhook delivery on its raw bytes (300 s tolerance) and answers the
    * parsed event; throws WebhookSignatureError when the signature is missing, wrong or stale.
@@ -48,6 +63,7 @@ export type CheckoutOrder = {
   itemName: string;
   /** One-time price, or the plan's price per period for a subscription. */
   priceCents: number;
+  currency: string;
   planType: PlanType | null;
   /** One-time sales: the platform's fee in cents (15 % of the price). */
   applicationFeeCents: number;
@@ -61,6 +77,22 @@ export type CheckoutOrder = {
   cancelUrl: string;
 };
 
+/** A paid checkout to refund, as its paid event named it. */
+export type DuplicatePayment = {
+  /** Our checkout_sessions id: the refund's idempotency key is made from it. */
+  checkoutSessionId: string;
+  /** One-time payments: the provider's payment. */
+  paymentIntentId: string | null;
+  /** Subscriptions: the subscription the checkout made, and its first invoice. */
+  providerSubscriptionId: string | null;
+  invoiceId: string | null;
+};
+
 export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError';
+}
+
+/** A correctly signed delivery whose body is not a JSON event. */
+export class WebhookPayloadError extends Error {
+  override name = 'WebhookPayloadError';
 }

@@ -1,7 +1,21 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { collectionHolding, designHolding, sellerCanSell } from '../../db/entitlements.ts';
-import type { CheckoutSessionsTable } from '../../db/schema.ts';
+import type { CheckoutKind, CheckoutSessionsTable, DB } from '../../db/schema.ts';
+
+/**
+ * Serialises, across every API instance, the work of one buyer on one item until the caller's
+ * transaction ends (a transaction-scoped advisory lock). `scope` keeps unrelated work apart:
+ * opening checkouts and applying payments take different locks, so neither waits on the other.
+ */
+export async function lockBuyerItem(
+  trx: Kysely<DB>,
+  scope: 'open' | 'fulfil',
+  item: { buyerId: string; kind: CheckoutKind; itemId: string },
+) {
+  const key = `${scope}:${item.buyerId}:${item.kind}:${item.itemId}`;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+}
 
 /** SQL for checkouts, sellers' payout accounts and buyers' provider customers. */
 export class PaymentsRepo {
@@ -138,10 +152,43 @@ export class PaymentsRepo {
     return row.id;
   }
 
-  async setProviderSession(id: string, providerSessionId: string) {
+  /**
+   * Runs `work` with this buyer's checkouts of the item to itself until it ends, in one
+   * transaction (its repository is handed in): two requests at once see one another's checkout.
+   */
+  lockedForItem<T>(
+    item: { buyerId: string; kind: CheckoutKind; itemId: string },
+    work: (repo: PaymentsRepo) => Promise<T>,
+  ): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockBuyerItem(trx, 'open', item);
+      return work(new PaymentsRepo(trx));
+    });
+  }
+
+  /** The buyer's open checkout of the item, if there is one (at most one: a unique index). */
+  openCheckoutOf(item: { buyerId: string; kind: CheckoutKind; itemId: string }) {
+    return this.db
+      .selectFrom('checkout_sessions')
+      .selectAll()
+      .where('buyer_id', '=', item.buyerId)
+      .where('kind', '=', item.kind)
+      .where(sql<string>`coalesce(design_id, collection_id)`, '=', item.itemId)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+  }
+
+  async setProviderSession(
+    id: string,
+    session: { providerSessionId: string; url: string; expiresAt: Date | null },
+  ) {
     await this.db
       .updateTable('checkout_sessions')
-      .set({ provider_session_id: providerSessionId })
+      .set({
+        provider_session_id: session.providerSessionId,
+        url: session.url,
+        expires_at: session.expiresAt,
+      })
       .where('id', '=', id)
       .execute();
   }
@@ -167,16 +214,45 @@ export class PaymentsRepo {
       .executeTakeFirst();
   }
 
-  /** The seller's share of every sale and renewal so far, in cents. */
-  async earningsOf(sellerId: string) {
+  /** Whether the checkout's payment was refunded as a duplicate. */
+  async wasRefunded(checkoutSessionId: string): Promise<boolean> {
     const row = await this.db
-      .selectFrom('earnings')
-      .select((eb) => [
-        eb.fn.coalesce(eb.fn.sum<number>('creator_cents'), eb.lit(0)).as('creator_cents'),
-        eb.fn.countAll<number>().as('sales'),
-      ])
-      .where('seller_id', '=', sellerId)
-      .executeTakeFirstOrThrow();
-    return { creatorCents: Number(row.creator_cents), sales: Number(row.sales) };
+      .selectFrom('payment_refunds')
+      .select('id')
+      .where('checkout_session_id', '=', checkoutSessionId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * The seller's share of every sale and renewal so far, in cents, refunded payments left out; and
+   * the payments refunded because the buyer already held the item (what the buyer paid).
+   */
+  async earningsOf(sellerId: string) {
+    const [earned, refunded] = await Promise.all([
+      this.db
+        .selectFrom('earnings')
+        .select((eb) => [
+          eb.fn.coalesce(eb.fn.sum<number>('creator_cents'), eb.lit(0)).as('creator_cents'),
+          eb.fn.countAll<number>().as('sales'),
+        ])
+        .where('seller_id', '=', sellerId)
+        .where('refunded_at', 'is', null)
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('payment_refunds')
+        .select((eb) => [
+          eb.fn.coalesce(eb.fn.sum<number>('price_cents'), eb.lit(0)).as('price_cents'),
+          eb.fn.countAll<number>().as('refunds'),
+        ])
+        .where('seller_id', '=', sellerId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      creatorCents: Number(earned.creator_cents),
+      sales: Number(earned.sales),
+      refundedCents: Number(refunded.price_cents),
+      refunds: Number(refunded.refunds),
+    };
   }
 }

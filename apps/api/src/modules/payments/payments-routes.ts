@@ -38,7 +38,7 @@ export function paymentsRoutes(
   const repo = new PaymentsRepo(deps.db);
   const checkout = new CheckoutService(repo, payments, deps.publicUrl);
   const sellers = new SellerService(repo, payments, deps.publicUrl);
-  const fulfilment = new Fulfilment(deps.db, app.log);
+  const fulfilment = new Fulfilment(deps.db, payments, app.log);
 
   const base = '/api/payments/checkout';
   app.post(`${base}/create-checkout-session`, async (request) =>

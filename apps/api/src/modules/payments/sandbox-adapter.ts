@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { type PaymentsPort, WebhookSignatureError } from './payments-port.ts';
+import { type PaymentsPort, WebhookPayloadError, WebhookSignatureError } from './payments-port.ts';
 
 /** Webhook signatures older than this are refused (Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+/** How long a sandbox checkout page takes payment, as long as Stripe's by default. */
+const CHECKOUT_LIFETIME_MS = 24 * 3600 * 1000;
 
 /**
  * The test-mode stand-in for a payment provider, so a fresh machine can sell without an account
@@ -20,7 +22,11 @@ export class SandboxPayments implements PaymentsPort {
 
   async createCheckout() {
     const providerSessionId = sandboxId('cs_sandbox');
-    return { providerSessionId, url: `/sandbox/checkout/${providerSessionId}` };
+    return {
+      providerSessionId,
+      url: `/sandbox/checkout/${providerSessionId}`,
+      expiresAt: new Date(Date.now() + CHECKOUT_LIFETIME_MS),
+    };
   }
 
   async createConnectedAccount() {
@@ -49,6 +55,15 @@ export class SandboxPayments implements PaymentsPort {
     return { currentPeriodEnd: null };
   }
 
+  async resumeSubscription() {
+    return { currentPeriodEnd: null };
+  }
+
+  /** No money moved, so none moves back: the refund is the record we keep of it (payment_refunds). */
+  async refundDuplicate() {
+    return { refundId: sandboxId('re_sandbox') };
+  }
+
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): unknown {
     if (!signatureHeader) throw new WebhookSignatureError('Missing signature');
     try {
@@ -59,6 +74,8 @@ export class SandboxPayments implements PaymentsPort {
         WEBHOOK_TOLERANCE_SECONDS,
       );
     } catch (err) {
+      // The SDK parses the body only once the signature checked out.
+      if (err instanceof SyntaxError) throw new WebhookPayloadError(err.message);
       throw new WebhookSignatureError(err instanceof Error ? err.message : 'Invalid signature');
     }
   }

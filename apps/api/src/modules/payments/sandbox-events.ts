@@ -10,6 +10,7 @@ type Checkout = {
   provider_session_id: string;
   kind: 'design' | 'collection' | 'subscription';
   price_cents: number;
+  currency: string;
   plan_type: 'monthly' | 'yearly' | null;
 };
 
@@ -30,6 +31,7 @@ function event(type: string, object: Record<string, unknown>, at: Date) {
  * subscription its first paid invoice. */
 export function paymentEvents(checkout: Checkout, at = new Date()) {
   const subscriptionId = checkout.kind === 'subscription' ? sandboxId('sub_sandbox') : null;
+  const invoiceId = subscriptionId ? sandboxId('in_sandbox') : null;
   const completed = event(
     'checkout.session.completed',
     {
@@ -41,20 +43,22 @@ export function paymentEvents(checkout: Checkout, at = new Date()) {
       status: 'complete',
       payment_status: 'paid',
       amount_total: checkout.price_cents,
-      currency: 'usd',
+      currency: checkout.currency,
+      payment_intent: subscriptionId ? null : sandboxId('pi_sandbox'),
       subscription: subscriptionId,
+      invoice: invoiceId,
     },
     at,
   );
-  if (!subscriptionId) return [completed];
+  if (!subscriptionId || !invoiceId) return [completed];
   const periodEnd = addTerm(at, checkout.plan_type ?? 'monthly');
   const invoicePaid = event(
     'invoice.paid',
     {
-      id: sandboxId('in_sandbox'),
+      id: invoiceId,
       object: 'invoice',
       amount_paid: checkout.price_cents,
-      currency: 'usd',
+      currency: checkout.currency,
       billing_reason: 'subscription_create',
       parent: {
         type: 'subscription_details',

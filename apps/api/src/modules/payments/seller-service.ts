@@ -23,6 +23,8 @@ export class SellerService {
       success: true,
       totalEarnings: centsToDollars(earnings.creatorCents),
       salesCount: earnings.sales,
+      refundsCount: earnings.refunds,
+      refundedTotal: centsToDollars(earnings.refundedCents),
       stripeAccountId: account?.provider_account_id ?? null,
       chargesEnabled: account?.charges_enabled ?? false,
       payoutsEnabled: account?.payouts_enabled ?? false,

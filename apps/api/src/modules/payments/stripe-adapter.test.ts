@@ -27,6 +27,7 @@ function order(overrides: Partial<CheckoutOrder> = {}): CheckoutOrder {
     kind: 'design',
     itemName: 'Articulated dragon',
     priceCents: 1500,
+    currency: 'usd',
     planType: null,
     applicationFeeCents: 225,
     applicationFeePercent: 15,

@@ -1,5 +1,11 @@
 import Stripe from 'stripe';
-import { type CheckoutOrder, type PaymentsPort, WebhookSignatureError } from './payments-port.ts';
+import {
+  type CheckoutOrder,
+  type DuplicatePayment,
+  type PaymentsPort,
+  WebhookPayloadError,
+  WebhookSignatureError,
+} from './payments-port.ts';
 
 export type StripeSettings = { secretKey: string; webhookSecret: string; apiBase?: string };
 
@@ -28,7 +34,9 @@ export class StripePayments implements PaymentsPort {
     });
   }
 
-  async createCheckout(order: CheckoutOrder): Promise<{ providerSessionId: string; url: string }> {
+  async createCheckout(
+    order: CheckoutOrder,
+  ): Promise<{ providerSessionId: string; url: string; expiresAt: Date | null }> {
     const tag = { checkoutSessionId: order.checkoutSessionId };
     const subscription = order.kind === 'subscription';
     const interval = order.planType === 'yearly' ? 'year' : 'month';
@@ -44,7 +52,7 @@ export class StripePayments implements PaymentsPort {
           {
             quantity: 1,
             price_data: {
-              currency: 'usd',
+              currency: order.currency,
               unit_amount: order.priceCents,
               product_data: { name: order.itemName },
               ...(subscription ? { recurring: { interval } } : {}),
@@ -75,7 +83,11 @@ export class StripePayments implements PaymentsPort {
       { idempotencyKey: `checkout:${order.checkoutSessionId}` },
     );
     if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a URL`);
-    return { providerSessionId: session.id, url: session.url };
+    return {
+      providerSessionId: session.id,
+      url: session.url,
+      expiresAt: typeof session.expires_at === 'number' ? new Date(session.expires_at * 1000) : null,
+    };
   }
 
   async createConnectedAccount(seller: { userId: string; email: string }): Promise<{ accountId: string }> {
@@ -135,11 +147,48 @@ export class StripePayments implements PaymentsPort {
     const subscription = await this.stripe.subscriptions.update(providerSubscriptionId, {
       cancel_at_period_end: true,
     });
-    // Since API version 2025-03-31 the period lives on each subscription item; older accounts
-    // (pinned to an earlier version) still answer it on the subscription itself.
-    const legacy = (subscription as { current_period_end?: number | null }).current_period_end;
-    const end = subscription.items.data[0]?.current_period_end ?? legacy;
-    return { currentPeriodEnd: typeof end === 'number' ? new Date(end * 1000) : null };
+    return { currentPeriodEnd: periodEndOf(subscription) };
+  }
+
+  async resumeSubscription(providerSubscriptionId: string): Promise<{ currentPeriodEnd: Date | null }> {
+    const subscription = await this.stripe.subscriptions.update(providerSubscriptionId, {
+      cancel_at_period_end: false,
+    });
+    return { currentPeriodEnd: periodEndOf(subscription) };
+  }
+
+  /**
+   * A full refund of the duplicate payment; on a destination charge the seller's transfer and the
+   * platform's fee are reversed with it, so nobody keeps a share of it. A duplicate subscription is
+   * ended first (no further invoices); its payment is the first invoice's.
+   */
+  async refundDuplicate(payment: DuplicatePayment): Promise<{ refundId: string }> {
+    const key = `refund:${payment.checkoutSessionId}`;
+    let paymentIntent = payment.paymentIntentId;
+    if (payment.providerSubscriptionId) {
+      await this.stripe.subscriptions.cancel(
+        payment.providerSubscriptionId,
+        {},
+        { idempotencyKey: `end-${key}` },
+      );
+      if (!paymentIntent && payment.invoiceId) {
+        const paid = await this.stripe.invoicePayments.list({ invoice: payment.invoiceId, status: 'paid' });
+        paymentIntent = idOf(paid.data[0]?.payment.payment_intent);
+      }
+    }
+    if (!paymentIntent)
+      throw new Error(`No payment found to refund for checkout ${payment.checkoutSessionId}`);
+    const refund = await this.stripe.refunds.create(
+      {
+        payment_intent: paymentIntent,
+        reason: 'duplicate',
+        reverse_transfer: true,
+        refund_application_fee: true,
+        metadata: { checkoutSessionId: payment.checkoutSessionId },
+      },
+      { idempotencyKey: key },
+    );
+    return { refundId: refund.id };
   }
 
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Stripe.Event {
@@ -155,9 +204,28 @@ export class StripePayments implements PaymentsPort {
       if (err instanceof Stripe.errors.StripeSignatureVerificationError) {
         throw new WebhookSignatureError(err.message);
       }
+      // The SDK parses the body only once the signature checked out.
+      if (err instanceof SyntaxError) throw new WebhookPayloadError(err.message);
       throw err;
     }
   }
+}
+
+/**
+ * The end of the subscription's current term. Since API version 2025-03-31 the period lives on
+ * each subscription item; older accounts (pinned to an earlier version) still answer it on the
+ * subscription itself.
+ */
+function periodEndOf(subscription: Stripe.Subscription): Date | null {
+  const legacy = (subscription as { current_period_end?: number | null }).current_period_end;
+  const end = subscription.items.data[0]?.current_period_end ?? legacy;
+  return typeof end === 'number' ? new Date(end * 1000) : null;
+}
+
+/** An expandable field: the id itself, or the expanded object's id. */
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
 }
 
 /** `http://127.0.0.1:4010` -> the SDK's host/port/protocol options (tests point it at a local fake). */

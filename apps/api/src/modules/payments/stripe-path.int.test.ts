@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { PAYMENT_MSG } from '@printmarket/shared/payments';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -569,7 +569,7 @@ describe('the webhook', () => {
     expect(await count()).toEqual(before);
   });
 
-  it('grants nothing when the amount paid differs from our price', async () => {
+  it('refuses with 400 a paid event without our amount and currency, or with others, or not JSON, changing nothing', async () => {
     const buyer = freshPerson();
     const design = await createDesign(t, seller.userId, {
       slug: 'mispriced',
@@ -577,15 +577,53 @@ describe('the webhook', () => {
       priceCents: 1200,
     });
     const { providerSessionId, sent } = await openDesignCheckout(buyer, design.id);
-    const event = stripeEvent(
-      'checkout.session.completed',
-      checkoutSessionObject(sent, providerSessionId, { payment_status: 'paid', amount_total: 100 }),
-    );
-    expect(await deliver(event)).toBe('ignored');
+    const paid = () =>
+      checkoutSessionObject(sent, providerSessionId, { payment_status: 'paid', amount_total: 1200 });
+    const variants: Record<string, Record<string, unknown>> = {
+      cheaper: { ...paid(), amount_total: 100, amount_subtotal: 100 },
+      otherCurrency: { ...paid(), currency: 'eur' },
+      noAmount: { ...paid(), amount_total: null },
+      noCurrency: { ...paid(), currency: undefined },
+      fractional: { ...paid(), amount_total: 1200.5 },
+    };
+    const refused: StripeEvent[] = [];
+    for (const [name, object] of Object.entries(variants)) {
+      const event = stripeEvent('checkout.session.completed', object);
+      refused.push(event);
+      const payload = JSON.stringify(event);
+      const res = await post(payload, sign(payload));
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().code, name).toMatch(/^(AMOUNT_MISMATCH|BAD_EVENT)$/);
+    }
+    // Signed correctly, but the signed body is not JSON.
+    const garbage = '{"id": "evt_truncated", "type": "checkout.session.completed"';
+    const notJson = await post(garbage, sign(garbage));
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json()).toEqual({ message: 'The event is not JSON.', code: 'BAD_EVENT' });
+
+    for (const event of refused) expect(await eventStored(event.id)).toBe(false);
     expect(await purchasesOf(buyer)).toEqual([]);
     expect(await earningsOf((await checkoutRow(providerSessionId)).id)).toEqual([]);
     expect((await checkoutRow(providerSessionId)).status).toBe('open');
     expect(await canDownloadDesign(t, buyer, design.id)).toBe(403);
+
+    // The event Stripe really sends for this checkout (amount and currency as stored) applies.
+    expect(await deliver(stripeEvent('checkout.session.completed', paid()))).toBe('applied');
+    expect(await canDownloadDesign(t, buyer, design.id)).toBe(200);
+  });
+
+  it('refuses with 400 a paid invoice without its amount or currency, changing nothing', async () => {
+    const invoice = invoiceObject(id('sub_'), randomUUID(), 500, unix() + 30 * DAY);
+    for (const broken of [
+      { ...invoice, currency: undefined },
+      { ...invoice, amount_paid: undefined },
+    ]) {
+      const event = stripeEvent('invoice.paid', broken);
+      const payload = JSON.stringify(event);
+      const res = await post(payload, sign(payload));
+      expect(res.statusCode).toBe(400);
+      expect(await eventStored(event.id)).toBe(false);
+    }
   });
 });
 
@@ -788,6 +826,229 @@ describe('subscriptions through Stripe Billing', () => {
     expect(await mySubscriptions(buyer)).toEqual([
       expect.objectContaining({ _id: row.id, active: false, status: 'canceled', endDate: isoOf(periodEnd) }),
     ]);
+  });
+  it('resumes a canceled subscription at Stripe (cancel_at_period_end=false), never selling a second one', async () => {
+    const buyer = freshPerson();
+    const periodEnd = unix() + 20 * DAY;
+    const { stripeSub, row } = await subscribe(buyer, periodEnd);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: '/api/purchases/cancel',
+      headers: authHeader(buyer),
+      payload: { subscriptionId: row.id },
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(stripeSub.cancel_at_period_end).toBe(true);
+    const sessionsBefore = requestsTo('/v1/checkout/sessions').length;
+    const again = await openCheckout(t, buyer, CHECKOUT.subscription, {
+      collectionId,
+      planId,
+      planType: 'monthly',
+    });
+    expect(again.res.statusCode).toBe(409);
+    expect(again.res.json().message).toBe(PAYMENT_MSG.resumeInstead);
+    expect(requestsTo('/v1/checkout/sessions')).toHaveLength(sessionsBefore);
+
+    const resume = await t.app.inject({
+      method: 'POST',
+      url: '/api/purchases/resume',
+      headers: authHeader(buyer),
+      payload: { subscriptionId: row.id },
+    });
+    expect(resume.statusCode, resume.body).toBe(200);
+    expect(resume.json()).toMatchObject({
+      message: PAYMENT_MSG.resumeSuccess,
+      subscription: { _id: row.id, active: true, status: 'active', endDate: isoOf(periodEnd) },
+    });
+    expect(lastRequest(`/v1/subscriptions/${stripeSub.id}`)).toMatchObject({
+      method: 'POST',
+      status: 200,
+      body: { cancel_at_period_end: 'false' },
+    });
+    expect(stripeSub).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
+
+    // Stripe's own description of the cancellation, sent before the resumption, arrives late.
+    const late = stripeEvent(
+      'customer.subscription.updated',
+      subscriptionObject(stripeSub.id, {
+        status: 'active',
+        cancelAtPeriodEnd: true,
+        currentPeriodEnd: periodEnd,
+      }),
+      unix() - 60,
+    );
+    expect(await deliver(late)).toBe('ignored');
+    expect((await mySubscriptions(buyer))[0]).toMatchObject({ _id: row.id, status: 'active' });
+
+    // When Stripe cannot be reached, nothing changes here either.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/purchases/cancel',
+      headers: authHeader(buyer),
+      payload: { subscriptionId: row.id },
+    });
+    fake.failNext(500, 3);
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/api/purchases/resume',
+      headers: authHeader(buyer),
+      payload: { subscriptionId: row.id },
+    });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toEqual({ message: PAYMENT_MSG.resumeFailed, code: 'PAYMENT_PROVIDER_ERROR' });
+    expect((await mySubscriptions(buyer))[0]).toMatchObject({ status: 'canceled' });
+  });
+
+  it('refunds a second paid subscription: ended at Stripe at once, its first payment refunded', async () => {
+    const buyer = freshPerson();
+    const opened = [];
+    for (const planType of ['monthly', 'yearly'] as const) {
+      const { res, sessionId } = await openCheckout(t, buyer, CHECKOUT.subscription, {
+        collectionId,
+        planId,
+        planType,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const sent = lastRequest('/v1/checkout/sessions');
+      const stripeSub = fake.addSubscription({ customer: String(sent.body.customer) });
+      const object = checkoutSessionObject(sent, sessionId as string, {
+        payment_status: 'paid',
+        amount_total: planType === 'monthly' ? 500 : 5000,
+        subscription: stripeSub.id,
+      });
+      const paymentIntent = id('pi_');
+      fake.addInvoicePayment(String(object.invoice), paymentIntent);
+      opened.push({ checkoutId: String(sent.body.client_reference_id), stripeSub, object, paymentIntent });
+    }
+    const results = await Promise.all(
+      opened.map(({ object }) => deliver(stripeEvent('checkout.session.completed', object))),
+    );
+    expect(results.sort()).toEqual(['applied', 'refunded']);
+
+    const refundRows = await t.db
+      .selectFrom('payment_refunds')
+      .selectAll()
+      .where('buyer_id', '=', buyer.userId)
+      .execute();
+    expect(refundRows).toHaveLength(1);
+    const duplicate = opened.find((o) => o.checkoutId === refundRows[0]?.checkout_session_id);
+    const kept = opened.find((o) => o !== duplicate);
+    if (!duplicate || !kept) throw new Error('one checkout kept, one refunded');
+    expect(duplicate.stripeSub.status).toBe('canceled');
+    expect(kept.stripeSub.status).toBe('active');
+    expect(fake.refunds.filter((r) => r.payment_intent === duplicate.paymentIntent)).toEqual([
+      expect.objectContaining({
+        id: refundRows[0]?.provider_refund_id,
+        reverse_transfer: true,
+        refund_application_fee: true,
+      }),
+    ]);
+    expect(fake.refunds.some((r) => r.payment_intent === kept.paymentIntent)).toBe(false);
+    const subscriptions = await t.db
+      .selectFrom('subscriptions')
+      .select('provider_subscription_id')
+      .where('subscriber_id', '=', buyer.userId)
+      .execute();
+    expect(subscriptions).toEqual([{ provider_subscription_id: kept.stripeSub.id }]);
+  });
+});
+
+describe('a second payment for a design the buyer holds', () => {
+  /** Two Stripe checkouts of one design by one buyer: the price changed between the two. */
+  async function twoCheckouts(buyer: TestPerson, slug: string) {
+    const design = await createDesign(t, seller.userId, { slug, isPaid: true, priceCents: 800 });
+    const first = await openDesignCheckout(buyer, design.id);
+    await t.db.updateTable('designs').set({ price_cents: 900 }).where('id', '=', design.id).execute();
+    const second = await openDesignCheckout(buyer, design.id);
+    expect(second.providerSessionId).not.toBe(first.providerSessionId);
+    const paid = (c: typeof first, amount: number) =>
+      stripeEvent(
+        'checkout.session.completed',
+        checkoutSessionObject(c.sent, c.providerSessionId, { payment_status: 'paid', amount_total: amount }),
+      );
+    return { design, events: [paid(first, 800), paid(second, 900)] as const };
+  }
+
+  it('asks Stripe for the same checkout once when the buyer opens it twice at the same moment', async () => {
+    const buyer = freshPerson();
+    const design = await createDesign(t, seller.userId, {
+      slug: 'double-click',
+      isPaid: true,
+      priceCents: 400,
+    });
+    const before = requestsTo('/v1/checkout/sessions').length;
+    const [a, b] = await Promise.all([
+      openCheckout(t, buyer, CHECKOUT.design, { designId: design.id }),
+      openCheckout(t, buyer, CHECKOUT.design, { designId: design.id }),
+    ]);
+    expect(a.res.statusCode).toBe(200);
+    expect(b.res.json().url).toBe(a.res.json().url);
+    expect(requestsTo('/v1/checkout/sessions')).toHaveLength(before + 1);
+  });
+
+  it('refunds one of two payments arriving at once through the Refunds API, with an idempotency key', async () => {
+    const buyer = freshPerson();
+    const { design, events } = await twoCheckouts(buyer, 'paid-twice-stripe');
+    const results = await Promise.all(events.map((event) => deliver(event)));
+    expect(results.sort()).toEqual(['applied', 'refunded']);
+    expect(await purchasesOf(buyer)).toHaveLength(1);
+    expect(await canDownloadDesign(t, buyer, design.id)).toBe(200);
+
+    const [refundRow] = await t.db
+      .selectFrom('payment_refunds')
+      .selectAll()
+      .where('buyer_id', '=', buyer.userId)
+      .execute();
+    const refunded = events.find((e) => e.data.object.client_reference_id === refundRow?.checkout_session_id);
+    const paymentIntent = refunded?.data.object.payment_intent;
+    const refunds = fake.refunds.filter((r) => r.payment_intent === paymentIntent);
+    expect(refunds).toEqual([
+      expect.objectContaining({
+        id: refundRow?.provider_refund_id,
+        reason: 'duplicate',
+        reverse_transfer: true,
+        refund_application_fee: true,
+        metadata: { checkoutSessionId: refundRow?.checkout_session_id },
+      }),
+    ]);
+    const call = fake.requests.filter(
+      (r) => r.path === '/v1/refunds' && r.body.payment_intent === paymentIntent,
+    );
+    expect(call.map((r) => r.headers['idempotency-key'])).toEqual([
+      `refund:${refundRow?.checkout_session_id}`,
+    ]);
+    // Only the purchase counts for the seller.
+    const earned = await t.db
+      .selectFrom('earnings')
+      .select('source')
+      .where(
+        'source',
+        'in',
+        events.map((e) => `checkout:${e.data.object.client_reference_id}`),
+      )
+      .execute();
+    expect(earned).toHaveLength(1);
+  });
+
+  it('leaves nothing recorded when the refund fails, and refunds once on redelivery', async () => {
+    const buyer = freshPerson();
+    const { events } = await twoCheckouts(buyer, 'refund-outage');
+    expect(await deliver(events[0])).toBe('applied');
+    const payload = JSON.stringify(events[1]);
+    fake.failNext(500, 3); // the first try and the SDK's two retries
+    const failed = await post(payload, sign(payload));
+    expect(failed.statusCode).toBe(500);
+    expect(await eventStored(events[1].id)).toBe(false);
+    expect(
+      await t.db.selectFrom('payment_refunds').selectAll().where('buyer_id', '=', buyer.userId).execute(),
+    ).toEqual([]);
+
+    // Stripe delivers the event again.
+    expect((await post(payload, sign(payload))).json()).toMatchObject({ result: 'refunded' });
+    expect((await post(payload, sign(payload))).json()).toMatchObject({ result: 'duplicate' });
+    const paymentIntent = events[1].data.object.payment_intent;
+    expect(fake.refunds.filter((r) => r.payment_intent === paymentIntent)).toHaveLength(1);
+    expect(await purchasesOf(buyer)).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * Reads a verified, Stripe-shaped payment event (from Stripe itself or from the sandbox, which
  * sends the same shape) into what fulfilment acts on. Only the fields we use are read, each
- * checked, so an event of an unexpected shape is ignored rather than half applied.
+ * checked, so an event of an unexpected shape is ignored rather than half applied. A paid event
+ * that does not say how much was paid, and in which currency, is refused (null): money is never
+ * granted on an assumption.
  */
 export type PaymentEvent = { eventId: string; type: string; at: Date } & (
   | {
@@ -9,8 +11,15 @@ export type PaymentEvent = { eventId: string; type: string; at: Date } & (
       /** Our checkout_sessions id, from client_reference_id (or metadata). */
       checkoutSessionId: string;
       providerSessionId: string;
-      amountTotal: number | null;
+      /** What was paid, in the currency's smallest unit; checked against the checkout's price. */
+      amountTotal: number;
+      /** Lower case, as Stripe writes it ('usd'). */
+      currency: string;
+      /** One-time payments: the payment to refund, should it be a duplicate. */
+      paymentIntentId: string | null;
       providerSubscriptionId: string | null;
+      /** Subscriptions: the first invoice, whose payment a duplicate's refund gives back. */
+      invoiceId: string | null;
     }
   | {
       kind: 'invoice-paid';
@@ -18,6 +27,7 @@ export type PaymentEvent = { eventId: string; type: string; at: Date } & (
       providerSubscriptionId: string | null;
       checkoutSessionId: string | null;
       amountPaid: number;
+      currency: string;
       periodEnd: Date | null;
     }
   | {
@@ -72,22 +82,27 @@ export function readPaymentEvent(raw: unknown): PaymentEvent | null {
 
 type Base = { eventId: string; type: string; at: Date };
 
-function checkoutPaid(base: Base, session: Json): PaymentEvent {
+function checkoutPaid(base: Base, session: Json): PaymentEvent | null {
   const ours = text(session.client_reference_id) ?? text(metadataOf(session).checkoutSessionId);
   // An asynchronous payment (a bank debit) completes the session unpaid; its success comes later.
   const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
   if (!ours || typeof session.id !== 'string' || !paid) return { ...base, kind: 'ignored' };
+  const currency = text(session.currency);
+  if (!isAmount(session.amount_total) || !currency) return null;
   return {
     ...base,
     kind: 'checkout-paid',
     checkoutSessionId: ours,
     providerSessionId: session.id,
-    amountTotal: typeof session.amount_total === 'number' ? session.amount_total : null,
+    amountTotal: session.amount_total,
+    currency: currency.toLowerCase(),
+    paymentIntentId: idOf(session.payment_intent),
     providerSubscriptionId: idOf(session.subscription),
+    invoiceId: idOf(session.invoice),
   };
 }
 
-function invoicePaid(base: Base, invoice: Json): PaymentEvent {
+function invoicePaid(base: Base, invoice: Json): PaymentEvent | null {
   // Since API version 2025-03-31 an invoice names its subscription under parent.subscription_details.
   const parent = isObject(invoice.parent) ? invoice.parent : {};
   const details = isObject(parent.subscription_details)
@@ -99,8 +114,9 @@ function invoicePaid(base: Base, invoice: Json): PaymentEvent {
   const periodEnds = lines
     .map((line) => (isObject(line) && isObject(line.period) ? fromUnix(line.period.end) : null))
     .filter((d): d is Date => d !== null);
-  if (typeof invoice.id !== 'string' || typeof invoice.amount_paid !== 'number')
-    return { ...base, kind: 'ignored' };
+  if (typeof invoice.id !== 'string') return { ...base, kind: 'ignored' };
+  const currency = text(invoice.currency);
+  if (!isAmount(invoice.amount_paid) || !currency) return null;
   return {
     ...base,
     kind: 'invoice-paid',
@@ -108,6 +124,7 @@ function invoicePaid(base: Base, invoice: Json): PaymentEvent {
     providerSubscriptionId: idOf(details.subscription) ?? idOf(invoice.subscription),
     checkoutSessionId: text(metadataOf(details).checkoutSessionId),
     amountPaid: invoice.amount_paid,
+    currency: currency.toLowerCase(),
     periodEnd: periodEnds.length > 0 ? new Date(Math.max(...periodEnds.map((d) => d.getTime()))) : null,
   };
 }
@@ -134,6 +151,10 @@ function subscriptionChanged(base: Base, subscription: Json, deleted: boolean): 
     currentPeriodEnd,
     endedAt: fromUnix(subscription.ended_at),
   };
+}
+
+function isAmount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
 function isObject(value: unknown): value is Json {

@@ -39,6 +39,17 @@ export class PurchasesRepo {
       .execute();
   }
 
+  /** Payments given back because the person already held what they paid for. */
+  refundsOf(buyerId: string) {
+    return this.db
+      .selectFrom('payment_refunds')
+      .selectAll()
+      .where('buyer_id', '=', buyerId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+  }
+
   subscriptionById(id: string) {
     return this.db
       .selectFrom('subscriptions')
@@ -79,6 +90,27 @@ export class PurchasesRepo {
       })
       .where('id', '=', id)
       .where('status', '=', 'active')
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Makes a canceled subscription that still runs renew again. `provider_updated_at` moves to now,
+   * so a provider description from before the resumption arriving late cannot cancel it again.
+   * False when it was not canceled, or has run out.
+   */
+  async markResumed(id: string, endDate: Date | null): Promise<boolean> {
+    const result = await this.db
+      .updateTable('subscriptions')
+      .set({
+        status: 'active',
+        canceled_at: null,
+        end_date: endDate ?? sql`end_date`,
+        provider_updated_at: sql`greatest(provider_updated_at, now())`,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'canceled')
+      .where('end_date', '>', sql<Date>`now()`)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }

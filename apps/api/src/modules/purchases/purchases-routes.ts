@@ -17,4 +17,7 @@ export function purchasesRoutes(app: FastifyInstance, deps: { db: Database; paym
   app.post('/api/purchases/cancel', async (request) =>
     purchases.cancel(await request.requireViewer(), request.body),
   );
+  app.post('/api/purchases/resume', async (request) =>
+    purchases.resume(await request.requireViewer(), request.body),
+  );
 }

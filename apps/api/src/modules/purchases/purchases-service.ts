@@ -5,9 +5,11 @@ import {
   cancelSubscriptionSchema,
   PAYMENT_MSG,
   type PurchasesResponse,
+  type ResumeResponse,
+  resumeSubscriptionSchema,
   type SubscriptionSummary,
 } from '@printmarket/shared/payments';
-import { mayManageOwnRecord } from '../../lib/access-policy.ts';
+import { mayManageOwnRecord, mayResumeSubscription } from '../../lib/access-policy.ts';
 import type { Viewer } from '../../lib/auth-context.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -26,9 +28,10 @@ export class PurchasesService {
 
   /** GET /api/purchases/my. */
   async mine(viewer: Viewer): Promise<PurchasesResponse> {
-    const [purchases, subscriptions] = await Promise.all([
+    const [purchases, subscriptions, refunds] = await Promise.all([
       this.repo.purchasesOf(viewer.id),
       this.repo.subscriptionsOf(viewer.id),
+      this.repo.refundsOf(viewer.id),
     ]);
     const common = (p: (typeof purchases)[number]) => ({
       _id: p.id,
@@ -55,6 +58,14 @@ export class PurchasesService {
           path: p.collection_id ? `/collection/${p.collection_id}` : null,
         })),
       subscriptions: subscriptions.map(toSummary),
+      refunds: refunds.map((r) => ({
+        _id: r.id,
+        kind: r.kind,
+        name: r.item_name,
+        amount: centsToDollars(r.price_cents),
+        reason: r.reason,
+        refundDate: r.created_at.toISOString(),
+      })),
     };
   }
 
@@ -90,6 +101,39 @@ export class PurchasesService {
     }
     const now = await this.repo.subscriptionById(row.id);
     return { subscription: toSummary(now ?? row), message: PAYMENT_MSG.cancelSuccess };
+  }
+
+  /**
+   * POST /api/purchases/resume: a canceled subscription that still runs renews again, at the
+   * provider first, then here. Nothing is charged now; the next renewal is at the term's end.
+   */
+  async resume(viewer: Viewer, body: unknown): Promise<ResumeResponse> {
+    const { subscriptionId } = parseInput(resumeSubscriptionSchema, body);
+    const row = isUuid(subscriptionId) ? await this.repo.subscriptionById(subscriptionId) : undefined;
+    const decision = row
+      ? mayResumeSubscription(
+          viewer,
+          { holderId: row.subscriber_id, status: row.status, endDate: row.end_date },
+          new Date(),
+        )
+      : ({ allowed: false, reason: 'not-found' } as const);
+    if (!row || (!decision.allowed && decision.reason === 'not-found'))
+      throw notFound('Subscription not found.', 'SUBSCRIPTION_NOT_FOUND');
+    if (!decision.allowed) throw conflict(PAYMENT_MSG.notResumable, 'SUBSCRIPTION_NOT_RESUMABLE');
+    if (!this.payments) throw new AppError(503, 'PAYMENTS_OFF', PAYMENT_MSG.resumeFailed);
+    let periodEnd: Date | null;
+    try {
+      ({ currentPeriodEnd: periodEnd } = await this.payments.resumeSubscription(
+        row.provider_subscription_id,
+      ));
+    } catch (err) {
+      throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', PAYMENT_MSG.resumeFailed, { cause: err });
+    }
+    // It ran out between the check and now: the provider's renewal decides from here on.
+    if (!(await this.repo.markResumed(row.id, periodEnd)))
+      throw conflict(PAYMENT_MSG.notResumable, 'SUBSCRIPTION_NOT_RESUMABLE');
+    const now = await this.repo.subscriptionById(row.id);
+    return { subscription: toSummary(now ?? row), message: PAYMENT_MSG.resumeSuccess };
   }
 }
 

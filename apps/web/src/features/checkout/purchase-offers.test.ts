@@ -105,25 +105,37 @@ describe('collection offer', () => {
     });
   });
 
-  it('lets a subscriber whose canceled subscription is running out subscribe again', () => {
-    const subscription = { id: 's1', status: 'canceled' as const, endDate: '2026-05-09T12:00:00.000Z' };
+  it('offers Resume, never a second subscription, to a subscriber whose canceled subscription still runs', () => {
+    const subscription = { ...held, status: 'canceled' as const };
     const offer = collectionOffer(
-      { pricing: bySubscription, access: access({ canDownload: true, canSubscribe: true, subscription }) },
+      { pricing: bySubscription, access: access({ canDownload: true, canSubscribe: false, subscription }) },
       true,
       false,
     );
-    expect(offer).toMatchObject({ download: true, subscribe: true, subscription });
+    expect(offer).toMatchObject({ download: true, subscribe: false, resume: true, subscription });
+    const renewing = collectionOffer(
+      { pricing: bySubscription, access: access({ canDownload: true, subscription: held }) },
+      true,
+      false,
+    );
+    expect(renewing).toMatchObject({ subscribe: false, resume: false });
   });
 });
 
+const held = {
+  id: 's1',
+  status: 'active' as const,
+  endDate: '2026-05-09T12:00:00.000Z',
+  planId: 'p1',
+  planName: 'Maker Plan',
+  planType: 'monthly' as const,
+};
+
 describe('subscription standing', () => {
-  it("reads 'Subscribed — renews' while active and 'Access until {date}' once canceled", () => {
-    const endDate = '2026-05-09T12:00:00.000Z';
-    expect(subscriptionStandingText({ id: 's', status: 'active', endDate })).toBe(
-      'Subscribed — renews May 9, 2026',
-    );
-    expect(subscriptionStandingText({ id: 's', status: 'canceled', endDate })).toBe(
-      'Access until May 9, 2026',
+  it("names the plan: 'Subscribed to … — renews' while active, 'Access until {date}' once canceled", () => {
+    expect(subscriptionStandingText(held)).toBe('Subscribed to Maker Plan (monthly) — renews May 9, 2026');
+    expect(subscriptionStandingText({ ...held, status: 'canceled' })).toBe(
+      'Maker Plan (monthly), canceled — Access until May 9, 2026',
     );
     expect(subscriptionStandingText(null)).toBeNull();
   });

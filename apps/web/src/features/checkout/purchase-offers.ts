@@ -27,6 +27,8 @@ export type CollectionOffer = {
   purchase: boolean;
   /** 'Subscribe', opening the plan chooser. */
   subscribe: boolean;
+  /** 'Resume': the viewer's canceled subscription still runs; it is resumed, not bought again. */
+  resume: boolean;
   /** Nothing to download and nothing to buy: the page says why. */
   unavailable: boolean;
   /** The viewer's subscription that covers the collection, if any. */
@@ -36,9 +38,9 @@ export type CollectionOffer = {
 /**
  * Decided by the server's `access` for a signed-in viewer. A visitor has nothing the server could
  * decide yet (it answers false to both), so sees what the collection is sold for; pressing it leads
- * to sign-in first. Someone who may download can still be offered more: a subscriber whose
- * canceled subscription is running out may subscribe again. Without `access` (an older answer)
- * the owner and free collections still download.
+ * to sign-in first. A subscriber whose canceled subscription still runs is offered Resume, never a
+ * second subscription. Without `access` (an older answer) the owner and free collections still
+ * download.
  */
 export function collectionOffer(
   collection: Pick<CollectionSummary, 'pricing' | 'access'>,
@@ -49,12 +51,15 @@ export function collectionOffer(
   const download = isOwner || pricing.free || (access?.canDownload ?? false);
   const purchase = signedIn ? (access?.canPurchase ?? false) : !download && pricing.oneTimePurchase > 0;
   const subscribe = signedIn ? (access?.canSubscribe ?? false) : !download && pricing.subscription;
+  const subscription = access?.subscription ?? null;
+  const resume = subscription?.status === 'canceled';
   return {
     download,
     purchase,
     subscribe,
-    unavailable: !download && !purchase && !subscribe,
-    subscription: access?.subscription ?? null,
+    resume,
+    unavailable: !download && !purchase && !subscribe && !resume,
+    subscription,
   };
 }
 
@@ -66,16 +71,18 @@ function formatDay(iso: string | null | undefined): string | null {
 }
 
 /**
- * The viewer's subscription in a few words: 'Subscribed — renews Apr 9, 2026' while it renews,
- * 'Access until Apr 9, 2026' once canceled (access lasts to the end of the paid term).
+ * The viewer's subscription in a few words, naming its plan: 'Subscribed to Maker Plan (monthly)
+ * — renews Apr 9, 2026' while it renews, 'Maker Plan (monthly), canceled — Access until Apr 9,
+ * 2026' once canceled (access lasts to the end of the paid term).
  */
 export function subscriptionStandingText(
   subscription: CollectionViewerAccess['subscription'],
 ): string | null {
   if (!subscription) return null;
   const day = formatDay(subscription.endDate);
+  const plan = `${subscription.planName} (${subscription.planType})`;
   if (subscription.status === 'active') {
-    return day ? `Subscribed — renews ${day}` : 'Subscribed — renews automatically';
+    return `Subscribed to ${plan} — ${day ? `renews ${day}` : 'renews automatically'}`;
   }
-  return day ? `Access until ${day}` : 'Access until the end of the paid term';
+  return `${plan}, canceled — ${day ? `Access until ${day}` : 'Access until the end of the paid term'}`;
 }

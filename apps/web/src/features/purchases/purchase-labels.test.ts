@@ -2,6 +2,7 @@ import type { SubscriptionSummary } from '@printmarket/shared/payments';
 import { describe, expect, it } from 'vitest';
 import {
   canCancel,
+  canResume,
   orderNumber,
   recentPurchases,
   subscriptionPriceText,
@@ -43,6 +44,15 @@ describe('purchase labels', () => {
     expect(canCancel(subscription())).toBe(true);
     expect(canCancel(subscription({ active: false, status: 'canceled' }))).toBe(false);
     expect(canCancel(subscription({ active: false, status: 'ended' }))).toBe(false);
+  });
+
+  it('offers Resume only on a canceled subscription with time left', () => {
+    const now = new Date('2026-05-01T00:00:00.000Z');
+    const endDate = '2026-05-09T12:00:00.000Z';
+    expect(canResume(subscription({ status: 'canceled', endDate }), now)).toBe(true);
+    expect(canResume(subscription({ status: 'canceled', endDate }), new Date('2026-06-01'))).toBe(false);
+    expect(canResume(subscription({ status: 'active', endDate }), now)).toBe(false);
+    expect(canResume(subscription({ status: 'ended', endDate }), now)).toBe(false);
   });
 
   it('shows the price per period', () => {
@@ -88,6 +98,29 @@ describe('purchase labels', () => {
     expect(lines.map((l) => [l.name, l.kind, l.path])).toEqual([
       ['Gone', 'design', null],
       ['Desk Set', 'collection', '/collection/c1'],
+    ]);
+  });
+
+  it('lists refunded payments among them, marked refunded', () => {
+    const lines = recentPurchases(
+      {
+        designPurchases: [],
+        collectionPurchases: [],
+        refunds: [
+          {
+            _id: 'r1',
+            kind: 'subscription',
+            name: 'Maker Plan',
+            amount: 5,
+            reason: 'duplicate',
+            refundDate: '2026-02-01T00:00:00.000Z',
+          },
+        ],
+      },
+      5,
+    );
+    expect(lines).toEqual([
+      expect.objectContaining({ name: 'Maker Plan', kind: 'subscription', refunded: true }),
     ]);
   });
 });

@@ -48,6 +48,14 @@ export function canCancel(subscription: Pick<SubscriptionSummary, 'active' | 'st
   return subscription.active && subscription.status === 'active';
 }
 
+/** A canceled subscription with time left is resumed (never bought a second time). */
+export function canResume(
+  subscription: Pick<SubscriptionSummary, 'status' | 'endDate'>,
+  now: Date = new Date(),
+): boolean {
+  return subscription.status === 'canceled' && new Date(subscription.endDate).getTime() > now.getTime();
+}
+
 /** Where a bought collection (or a subscribed one) lives, while it exists. */
 export function collectionPagePath(collectionId: string | null): string | null {
   return collectionId ? `/collection/${encodeURIComponent(collectionId)}` : null;
@@ -55,16 +63,22 @@ export function collectionPagePath(collectionId: string | null): string | null {
 
 export type PurchaseLine = {
   id: string;
-  kind: 'design' | 'collection';
+  kind: 'design' | 'collection' | 'subscription';
   name: string;
   path: string | null;
   date: string;
   pricePaid: number;
+  /** A second payment for something already held, given back in full. */
+  refunded?: boolean;
 };
 
-/** Design and collection purchases in one list, newest first, at most `limit` of them. */
+/**
+ * Design and collection purchases and refunded payments in one list, newest first, at most
+ * `limit` of them.
+ */
 export function recentPurchases(
-  purchases: Pick<PurchasesResponse, 'designPurchases' | 'collectionPurchases'>,
+  purchases: Pick<PurchasesResponse, 'designPurchases' | 'collectionPurchases'> &
+    Partial<Pick<PurchasesResponse, 'refunds'>>,
   limit: number,
 ): PurchaseLine[] {
   const designs = purchases.designPurchases.map(
@@ -91,5 +105,16 @@ export function recentPurchases(
     const t = new Date(iso).getTime();
     return Number.isNaN(t) ? 0 : t;
   };
-  return [...designs, ...collections].sort((a, b) => time(b.date) - time(a.date)).slice(0, limit);
+  const refunds = (purchases.refunds ?? []).map(
+    (r): PurchaseLine => ({
+      id: r._id,
+      kind: r.kind,
+      name: r.name,
+      path: null,
+      date: r.refundDate,
+      pricePaid: r.amount,
+      refunded: true,
+    }),
+  );
+  return [...designs, ...collections, ...refunds].sort((a, b) => time(b.date) - time(a.date)).slice(0, limit);
 }

@@ -1,3 +1,4 @@
+import { formatDollars } from '@printmarket/shared/money';
 import type { SellerData } from '@printmarket/shared/payments';
 
 const count = new Intl.NumberFormat('en-US');
@@ -8,6 +9,16 @@ type Account = Pick<SellerData, 'stripeAccountId' | 'chargesEnabled' | 'payoutsE
 export function salesCountText(sales: number): string {
   if (!(sales > 0)) return 'No sales yet';
   return sales === 1 ? 'From 1 sale' : `From ${count.format(sales)} sales`;
+}
+
+/**
+ * Payments given back because the buyer already held the item, left out of the earnings:
+ * '1 duplicate payment refunded ($4.99), not counted'.
+ */
+export function refundsText(refunds: number, refundedTotal: number): string {
+  const amount = formatDollars(refundedTotal);
+  const what = refunds === 1 ? '1 duplicate payment' : `${count.format(refunds)} duplicate payments`;
+  return `${what} refunded (${amount}), not counted`;
 }
 
 export type StripeAction = 'connect' | 'manage';

@@ -1,4 +1,5 @@
 import { PAYMENT_MSG, type PlanType } from '@printmarket/shared/payments';
+import type { CollectionViewerAccess } from '@printmarket/shared/types';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PlanChooserDialog } from '../../plans/components/PlanChooserDialog.tsx';
@@ -9,13 +10,16 @@ type SubscribeButtonProps = {
   collectionId: string;
   signedIn: boolean;
   className: string;
+  /** The viewer's subscription covering the collection: the chooser shows it and sells no other. */
+  held?: CollectionViewerAccess['subscription'];
 };
 
 /**
  * 'Subscribe': opens the plan chooser (the plans covering this collection, monthly or yearly);
- * the chosen plan starts the subscription checkout. Visitors are sent to sign in first.
+ * the chosen plan starts the subscription checkout. Visitors are sent to sign in first. A viewer
+ * who holds a subscription gets 'View plans': the same chooser, showing which plan is theirs.
  */
-export function SubscribeButton({ collectionId, signedIn, className }: SubscribeButtonProps) {
+export function SubscribeButton({ collectionId, signedIn, className, held = null }: SubscribeButtonProps) {
   const navigate = useNavigate();
   const [choosing, setChoosing] = useState(false);
   const { busy, start } = useStartCheckout();
@@ -35,7 +39,7 @@ export function SubscribeButton({ collectionId, signedIn, className }: Subscribe
   return (
     <>
       <button type="button" className={className} onClick={open} aria-haspopup="dialog">
-        Subscribe
+        {held ? 'View plans' : 'Subscribe'}
       </button>
       {/* Mounted only while choosing, so the plans are asked for by people who want them. */}
       {choosing && (
@@ -45,6 +49,7 @@ export function SubscribeButton({ collectionId, signedIn, className }: Subscribe
           collectionId={collectionId}
           onChoose={choose}
           busy={busy}
+          held={held}
         />
       )}
     </>

@@ -140,26 +140,32 @@ describe('collection page offer', () => {
     expect(html).toContain('This creator is not taking payments yet.');
   });
 
-  it("shows the download with the viewer's subscription: renewing, or access until its end", () => {
-    const endDate = '2026-05-09T12:00:00.000Z';
-    const active = offer(
-      collection(
-        { subscription: true },
-        { canDownload: true, subscription: { id: 's1', status: 'active', endDate } },
-      ),
-      true,
-    );
-    expect(controls(active)).toEqual(['button:Download Collection (disabled)']);
-    expect(active).toContain('Subscribed — renews May 9, 2026');
+  it("shows the download with the viewer's subscription and plan; Resume instead of Subscribe once canceled", () => {
+    const held = {
+      id: 's1',
+      status: 'active' as const,
+      endDate: '2026-05-09T12:00:00.000Z',
+      planId: 'p1',
+      planName: 'Maker Plan',
+      planType: 'yearly' as const,
+    };
+    const active = offer(collection({ subscription: true }, { canDownload: true, subscription: held }), true);
+    expect(controls(active)).toEqual(['button:Download Collection (disabled)', 'button:View plans']);
+    expect(active).toContain('Subscribed to Maker Plan (yearly) — renews May 9, 2026');
     const canceled = offer(
       collection(
         { subscription: true },
-        { canDownload: true, canSubscribe: true, subscription: { id: 's1', status: 'canceled', endDate } },
+        { canDownload: true, canSubscribe: false, subscription: { ...held, status: 'canceled' } },
       ),
       true,
     );
-    expect(canceled).toContain('Access until May 9, 2026');
-    expect(controls(canceled)).toContain('button:Subscribe');
+    expect(canceled).toContain('Maker Plan (yearly), canceled — Access until May 9, 2026');
+    expect(controls(canceled)).toEqual([
+      'button:Download Collection (disabled)',
+      'button:Resume the subscription to Desk Set',
+      'button:View plans',
+    ]);
+    expect(controls(canceled)).not.toContain('button:Subscribe');
   });
 });
 

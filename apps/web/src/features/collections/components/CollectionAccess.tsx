@@ -10,6 +10,7 @@ import { SubscribeButton } from '../../checkout/components/SubscribeButton.tsx';
 import { collectionOffer, subscriptionStandingText } from '../../checkout/purchase-offers.ts';
 import { saveBlob, zipFileName } from '../../designs/api/download-all.ts';
 import { DownloadIcon } from '../../designs/components/DesignFileList.tsx';
+import { ResumeSubscriptionButton } from '../../purchases/components/ResumeSubscriptionButton.tsx';
 import {
   FAILED_DOWNLOAD_COLLECTION,
   fetchCollectionZip,
@@ -38,8 +39,16 @@ export function CollectionAccess({ collection, signedIn, isOwner }: CollectionAc
   const { pricing } = collection;
   // Beside the download they are the lesser choice (renewing a subscription that runs out).
   const buttonClass = `${button.base} ${offer.download ? button.secondary : button.primary} ${button.large}`;
-  const buttons = (offer.purchase || offer.subscribe) && (
+  const held = offer.subscription;
+  const buttons = (offer.purchase || offer.subscribe || held) && (
     <div className={styles.buttons}>
+      {offer.resume && held && (
+        <ResumeSubscriptionButton
+          subscriptionId={held.id}
+          name={collection.name}
+          className={`${button.base} ${button.primary} ${button.large}`}
+        />
+      )}
       {offer.purchase && (
         <PurchaseCollectionButton
           collectionId={collection.id}
@@ -48,8 +57,13 @@ export function CollectionAccess({ collection, signedIn, isOwner }: CollectionAc
           className={buttonClass}
         />
       )}
-      {offer.subscribe && (
-        <SubscribeButton collectionId={collection.id} signedIn={signedIn} className={buttonClass} />
+      {(offer.subscribe || held) && (
+        <SubscribeButton
+          collectionId={collection.id}
+          signedIn={signedIn}
+          className={held ? `${button.base} ${button.secondary} ${button.large}` : buttonClass}
+          held={held}
+        />
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import type { PlanType, SubscriptionPlan } from '@printmarket/shared/payments';
 import { PLAN_MSG, PLAN_TYPES } from '@printmarket/shared/payments';
+import type { CollectionViewerAccess } from '@printmarket/shared/types';
 import { type FormEvent, useId, useState } from 'react';
 import button from '../../../app/styles/button.module.css';
 import { ChoiceCard } from '../../../components/form/ChoiceCard.tsx';
@@ -18,7 +19,14 @@ type PlanChooserDialogProps = {
   onChoose(planId: string, planType: PlanType): void;
   /** True while the caller starts the checkout: the Subscribe buttons wait meanwhile. */
   busy?: boolean;
+  /**
+   * The viewer's subscription covering the collection, if any: its plan is marked as theirs and
+   * no plan is sold a second time (a canceled one is resumed from the collection page).
+   */
+  held?: Held;
 };
+
+type Held = CollectionViewerAccess['subscription'];
 
 const PERIOD_HINTS: Record<PlanType, string> = {
   monthly: 'Billed every month until you cancel.',
@@ -35,18 +43,22 @@ export function PlanChooserDialog({
   collectionId,
   onChoose,
   busy = false,
+  held = null,
 }: PlanChooserDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title="Choose a Subscription Plan">
-      {() => <PlanChoices collectionId={collectionId} onChoose={onChoose} busy={busy} />}
+      {() => <PlanChoices collectionId={collectionId} onChoose={onChoose} busy={busy} held={held} />}
     </Dialog>
   );
 }
 
-type PlanChoicesProps = Pick<PlanChooserDialogProps, 'collectionId' | 'onChoose'> & { busy: boolean };
+type PlanChoicesProps = Pick<PlanChooserDialogProps, 'collectionId' | 'onChoose'> & {
+  busy: boolean;
+  held?: Held;
+};
 
 /** The chooser's content: loads the plans when the modal opens. */
-export function PlanChoices({ collectionId, onChoose, busy }: PlanChoicesProps) {
+export function PlanChoices({ collectionId, onChoose, busy, held = null }: PlanChoicesProps) {
   const query = usePlansForCollection(collectionId);
   if (query.isPending) {
     return (
@@ -62,17 +74,18 @@ export function PlanChoices({ collectionId, onChoose, busy }: PlanChoicesProps) 
       </RetryAlert>
     );
   }
-  return <PlanChoiceList plans={query.data} onChoose={onChoose} busy={busy} />;
+  return <PlanChoiceList plans={query.data} onChoose={onChoose} busy={busy} held={held} />;
 }
 
 type PlanChoiceListProps = {
   plans: readonly SubscriptionPlan[];
   onChoose(planId: string, planType: PlanType): void;
   busy: boolean;
+  held?: Held;
 };
 
 /** One offer per plan; the terms of renewal and cancelling under them (spec section 4). */
-export function PlanChoiceList({ plans, onChoose, busy }: PlanChoiceListProps) {
+export function PlanChoiceList({ plans, onChoose, busy, held = null }: PlanChoiceListProps) {
   // Which Subscribe was pressed, so only that one says it is on its way.
   const [chosen, setChosen] = useState<string | null>(null);
   if (plans.length === 0) {
@@ -80,11 +93,13 @@ export function PlanChoiceList({ plans, onChoose, busy }: PlanChoiceListProps) {
   }
   return (
     <div className={styles.panel}>
+      {held && <p className={styles.held}>{heldText(held)}</p>}
       <ul className={styles.plans}>
         {plans.map((plan) => (
           <li key={plan.id}>
             <PlanOffer
               plan={plan}
+              held={held}
               busy={busy}
               starting={busy && chosen === plan.id}
               onChoose={(planType) => {
@@ -103,22 +118,31 @@ export function PlanChoiceList({ plans, onChoose, busy }: PlanChoiceListProps) {
   );
 }
 
+/** What the viewer already holds, said above the plans. */
+function heldText(held: NonNullable<Held>): string {
+  return held.status === 'canceled'
+    ? `Your ${held.planName} subscription is canceled but still runs: resume it on the collection page rather than subscribing again.`
+    : `Your ${held.planName} subscription already covers this collection.`;
+}
+
 type PlanOfferProps = {
   plan: SubscriptionPlan;
+  held: Held;
   busy: boolean;
   starting: boolean;
   onChoose(planType: PlanType): void;
 };
 
-function PlanOffer({ plan, busy, starting, onChoose }: PlanOfferProps) {
+function PlanOffer({ plan, held, busy, starting, onChoose }: PlanOfferProps) {
   const [planType, setPlanType] = useState<PlanType>('monthly');
   const titleId = useId();
   const radioName = useId();
   const others = plan.collections.map((collection) => collection.name);
 
+  const yours = held?.planId === plan.id;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!busy) onChoose(planType);
+    if (!busy && !held) onChoose(planType);
   };
 
   return (
@@ -126,11 +150,12 @@ function PlanOffer({ plan, busy, starting, onChoose }: PlanOfferProps) {
       <div className={styles.heading}>
         <h3 id={titleId} className={styles.name}>
           {plan.name}
+          {yours && <span className={styles.yours}> · Your plan ({held?.planType})</span>}
         </h3>
         <p className={styles.downloads}>{downloadsText(plan)}</p>
       </div>
       {others.length > 0 && <p className={styles.includes}>Includes: {others.join(', ')}</p>}
-      <fieldset className={styles.periods} disabled={busy}>
+      <fieldset className={styles.periods} disabled={busy || held !== null}>
         <legend className="visually-hidden">Billing period for {plan.name}</legend>
         {PLAN_TYPES.map((type) => (
           <ChoiceCard
@@ -144,15 +169,17 @@ function PlanOffer({ plan, busy, starting, onChoose }: PlanOfferProps) {
           />
         ))}
       </fieldset>
-      <button
-        type="submit"
-        className={`${button.base} ${button.primary} ${button.large} ${button.block}`}
-        disabled={busy}
-        aria-busy={starting}
-      >
-        {starting ? 'Starting checkout...' : 'Subscribe'}
-        <span className="visually-hidden"> to {plan.name}</span>
-      </button>
+      {held ? null : (
+        <button
+          type="submit"
+          className={`${button.base} ${button.primary} ${button.large} ${button.block}`}
+          disabled={busy}
+          aria-busy={starting}
+        >
+          {starting ? 'Starting checkout...' : 'Subscribe'}
+          <span className="visually-hidden"> to {plan.name}</span>
+        </button>
+      )}
     </form>
   );
 }

@@ -188,6 +188,34 @@ describe('plan chooser', () => {
     expect(html).toContain('Includes: Dungeon Tiles');
   });
 
+  it('marks the plan the viewer holds and sells none a second time', () => {
+    const held = {
+      id: 's1',
+      status: 'canceled' as const,
+      endDate: '2099-01-01T00:00:00.000Z',
+      planId: 'b',
+      planName: 'Plan b',
+      planType: 'yearly' as const,
+    };
+    const html = render(
+      <PlanChoiceList plans={[plan('a'), plan('b')]} onChoose={() => {}} busy={false} held={held} />,
+    );
+    expect(html).toContain('Plan b<span');
+    expect(html.match(/Your plan \(yearly\)/g)).toHaveLength(1);
+    expect(html).toContain('Your Plan b subscription is canceled but still runs: resume it');
+    expect(html).not.toContain('>Subscribe<');
+    expect(html.match(/<fieldset[^>]* disabled=""/g)).toHaveLength(2);
+    const renewing = render(
+      <PlanChoiceList
+        plans={[plan('b')]}
+        onChoose={() => {}}
+        busy={false}
+        held={{ ...held, status: 'active' }}
+      />,
+    );
+    expect(renewing).toContain('Your Plan b subscription already covers this collection.');
+  });
+
   it('waits while the checkout starts', () => {
     const html = render(<PlanChoiceList plans={[plan('a')]} onChoose={() => {}} busy />);
     expect(html).toMatch(/<button type="submit"[^>]* disabled=""/);

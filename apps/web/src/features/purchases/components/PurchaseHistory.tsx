@@ -5,6 +5,8 @@ import { formatPurchaseDate, recentPurchases } from '../purchase-labels.ts';
 import { MyPurchasesLoader } from './MyPurchasesLoader.tsx';
 import styles from './PurchaseSummaries.module.css';
 
+const KIND_LABELS = { design: 'Design', collection: 'Collection', subscription: 'Subscription' } as const;
+
 /** How many purchases the short history shows; the rest are on My Purchases. */
 export const HISTORY_LENGTH = 5;
 
@@ -29,11 +31,13 @@ function PurchaseLines({ purchases }: { purchases: PurchasesResponse }) {
               <span className={styles.name}>
                 {line.path ? <Link to={line.path}>{line.name}</Link> : line.name}
                 <span className={styles.muted}>
-                  {line.kind === 'design' ? 'Design' : 'Collection'} ·{' '}
+                  {KIND_LABELS[line.kind]} · {line.refunded && 'Refunded (already yours) · '}
                   {formatPurchaseDate(line.date) ?? 'N/A'}
                 </span>
               </span>
-              <span className={styles.amount}>{formatDollars(line.pricePaid)}</span>
+              <span className={styles.amount}>
+                {line.refunded ? <s>{formatDollars(line.pricePaid)}</s> : formatDollars(line.pricePaid)}
+              </span>
             </li>
           ))}
         </ul>

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import {
   canCancel,
+  canResume,
   collectionPagePath,
   formatPurchaseDate,
   orderNumber,
@@ -14,6 +15,7 @@ import {
   subscriptionTermText,
 } from '../purchase-labels.ts';
 import styles from './PurchaseTables.module.css';
+import { ResumeSubscriptionButton } from './ResumeSubscriptionButton.tsx';
 
 /** Below this width each purchase is a card of labelled fields instead of a table row. */
 export const CARDS_MEDIA = '(max-width: 720px)';
@@ -203,7 +205,8 @@ export function SubscriptionsTable({ subscriptions, onCancel, cards }: Subscript
             amountCell(subscriptionPriceText(subscription)),
             { content: subscriptionTermText(subscription) },
           ],
-          actions: canCancel(subscription) && (
+          // A renewing subscription can be canceled; a canceled one still running resumed.
+          actions: canCancel(subscription) ? (
             <button
               type="button"
               className={`${button.base} ${button.secondary}`}
@@ -212,7 +215,13 @@ export function SubscriptionsTable({ subscriptions, onCancel, cards }: Subscript
             >
               Cancel<span className="visually-hidden"> the subscription to {name}</span>
             </button>
-          ),
+          ) : canResume(subscription) ? (
+            <ResumeSubscriptionButton
+              subscriptionId={subscription._id}
+              name={name}
+              className={`${button.base} ${button.secondary}`}
+            />
+          ) : undefined,
         };
       })}
     />

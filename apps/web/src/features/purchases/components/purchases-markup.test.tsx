@@ -11,6 +11,7 @@ import { myPurchasesQueryKey } from '../api/my-purchases.ts';
 import { CancelNotice } from './CancelNotice.tsx';
 import { ConfirmCancel } from './CancelSubscriptionFlow.tsx';
 import { PurchasedItemView } from './PurchasedItemView.tsx';
+import { PurchaseHistory } from './PurchaseHistory.tsx';
 import { CollectionPurchasesTable, DesignPurchasesTable, SubscriptionsTable } from './PurchaseTables.tsx';
 
 function render(node: ReactNode, client = new QueryClient()): string {
@@ -66,6 +67,23 @@ const purchases: PurchasesResponse = {
       status: 'canceled',
       planType: 'yearly',
     }),
+    subscription({
+      _id: 'sub-0003',
+      collectionName: 'Planters',
+      active: false,
+      status: 'canceled',
+      endDate: '2099-05-09T12:00:00.000Z',
+    }),
+  ],
+  refunds: [
+    {
+      _id: 'r1',
+      kind: 'design',
+      name: 'Twice Bought Gear',
+      amount: 4.99,
+      reason: 'duplicate',
+      refundDate: '2026-02-05T12:00:00.000Z',
+    },
   ],
 };
 
@@ -100,6 +118,12 @@ describe('my purchases tables', () => {
     const canceled = rowOf(html, 'Lamps');
     expect(canceled).toContain('Ends: May 9, 2026');
     expect(canceled).not.toContain('<button');
+    // Canceled with time left: Resume, in the same button style as Cancel, and no Cancel.
+    const running = rowOf(html, 'Planters');
+    expect(running).toMatch(/<button[^>]*>Resume<span class="visually-hidden"> the subscription to Planters/);
+    expect(running).not.toContain('>Cancel<');
+    const classOf = (row: string) => row.match(/<button[^>]*class="([^"]*)"/)?.[1];
+    expect(classOf(running)).toBe(classOf(active));
   });
 
   it('on phones show each purchase as a card with every field labelled and its buttons', () => {
@@ -200,6 +224,13 @@ describe('Settings > Billing', () => {
       'View Invoices (disabled)',
       'Manage Subscriptions (disabled)',
     ]);
+  });
+
+  it("lists a refunded payment in the purchase history ('View Invoices' in sandbox mode) as refunded", () => {
+    const html = render(<PurchaseHistory />, client('sandbox'));
+    const line = html.split('<li').find((l) => l.includes('Twice Bought Gear')) ?? '';
+    expect(line).toContain('Refunded (already yours)');
+    expect(line).toContain('<s>$4.99</s>');
   });
 
   it('enables them with payments on, sandbox or provider', () => {

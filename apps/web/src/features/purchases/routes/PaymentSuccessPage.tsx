@@ -43,7 +43,11 @@ export default function PaymentSuccessPage() {
 }
 
 /** Asks how the checkout stands every second, for about half a minute, until it settles. */
-function usePurchaseOutcome(sessionId: string): { outcome: PollOutcome; itemName: string | null } {
+function usePurchaseOutcome(sessionId: string): {
+  outcome: PollOutcome;
+  itemName: string | null;
+  refunded: boolean;
+} {
   const [timedOut, setTimedOut] = useState(false);
   useEffect(() => {
     const timer = window.setTimeout(() => setTimedOut(true), POLL_LIMIT_MS);
@@ -56,11 +60,12 @@ function usePurchaseOutcome(sessionId: string): { outcome: PollOutcome; itemName
   return {
     outcome: pollOutcome({ status: status.data?.status, failed: status.isError, timedOut }),
     itemName: status.data?.itemName ?? null,
+    refunded: status.data?.refunded ?? false,
   };
 }
 
 function PurchaseProgress({ details }: { details: SuccessDetails }) {
-  const { outcome, itemName } = usePurchaseOutcome(details.sessionId);
+  const { outcome, itemName, refunded } = usePurchaseOutcome(details.sessionId);
   const queryClient = useQueryClient();
 
   // The new access shows everywhere: design and collection pages, the purchase lists.
@@ -81,7 +86,11 @@ function PurchaseProgress({ details }: { details: SuccessDetails }) {
             <h1 className={styles.heading}>{PAYMENT_MSG.processing}</h1>
           </>
         )}
-        {outcome === 'complete' && <h1 className={styles.heading}>{PAYMENT_MSG.complete}</h1>}
+        {outcome === 'complete' && (
+          <h1 className={styles.heading}>
+            {refunded ? PAYMENT_MSG.refundedDuplicate : PAYMENT_MSG.complete}
+          </h1>
+        )}
         {outcome === 'fallback' && <PendingFallback />}
       </div>
       {outcome === 'complete' && (

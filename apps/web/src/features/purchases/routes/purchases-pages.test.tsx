@@ -28,6 +28,7 @@ const status = (change: Partial<CheckoutStatus>): CheckoutStatus => ({
   kind: 'design',
   itemId: 'd1',
   itemName: 'Gear',
+  refunded: false,
   ...change,
 });
 
@@ -81,6 +82,14 @@ describe('purchase success page', () => {
     expect(html).not.toContain('Processing your purchase...');
   });
 
+  it('says the payment was refunded when the buyer already had the item', () => {
+    const client = newClient();
+    client.setQueryData(['checkout', 'status', 'cs_1'], status({ status: 'complete', refunded: true }));
+    const html = render('/payment-success?purchaseType=design&itemId=d1&session_id=cs_1', client);
+    expect(html).toContain('You already had this item, so this payment was refunded in full.');
+    expect(html).not.toContain('Purchase complete!');
+  });
+
   it('previews up to 4 designs of a subscribed collection', () => {
     const client = newClient();
     client.setQueryData(['checkout', 'status', 'cs_2'], status({ sessionId: 'cs_2', status: 'complete' }));
@@ -106,7 +115,12 @@ describe('purchase success page', () => {
 
 describe('my purchases page', () => {
   it("is headed 'My Purchased Files' with the three tables", () => {
-    const empty: PurchasesResponse = { designPurchases: [], collectionPurchases: [], subscriptions: [] };
+    const empty: PurchasesResponse = {
+      designPurchases: [],
+      collectionPurchases: [],
+      subscriptions: [],
+      refunds: [],
+    };
     const html = renderToStaticMarkup(
       <QueryClientProvider client={newClient()}>
         <MemoryRouter>

@@ -1,11 +1,16 @@
 import { CREATOR_SHARE_PERCENT, formatDollars } from '@printmarket/shared/money';
 import type { SellerData } from '@printmarket/shared/payments';
 import { useId } from 'react';
-import { salesCountText } from '../seller-labels.ts';
+import { refundsText, salesCountText } from '../seller-labels.ts';
 import styles from './SellerCards.module.css';
 
 /** Total Earnings (spec section 2): the creator's share of every sale and renewal. */
-export function EarningsCard({ data }: { data: Pick<SellerData, 'totalEarnings' | 'salesCount'> }) {
+export function EarningsCard({
+  data,
+}: {
+  data: Pick<SellerData, 'totalEarnings' | 'salesCount'> &
+    Partial<Pick<SellerData, 'refundsCount' | 'refundedTotal'>>;
+}) {
   const titleId = useId();
   return (
     <section className={styles.card} aria-labelledby={titleId}>
@@ -16,6 +21,11 @@ export function EarningsCard({ data }: { data: Pick<SellerData, 'totalEarnings' 
         {formatDollars(data.totalEarnings)}
       </p>
       <p className={styles.text}>{salesCountText(data.salesCount)}</p>
+      {data.refundsCount ? (
+        <p className={styles.text} data-testid="refunds">
+          {refundsText(data.refundsCount, data.refundedTotal ?? 0)}
+        </p>
+      ) : null}
       <p className={styles.hint}>Your {CREATOR_SHARE_PERCENT}% share, after the platform and payment fees.</p>
     </section>
   );

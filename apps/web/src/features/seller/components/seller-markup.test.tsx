@@ -18,6 +18,8 @@ const seller = (changes: Partial<SellerData> = {}): SellerData => ({
   chargesEnabled: false,
   payoutsEnabled: false,
   salesCount: 3,
+  refundsCount: 0,
+  refundedTotal: 0,
   mode: 'stripe',
   ...changes,
 });
@@ -46,6 +48,12 @@ describe('seller dashboard pieces', () => {
     expect(html).toContain('Total Earnings</h2>');
     expect(html).toContain('$1,234.50');
     expect(html).toContain('From 3 sales');
+  });
+
+  it('shows duplicate payments refunded apart from the earnings, only when there are some', () => {
+    const html = render(<EarningsCard data={seller({ refundsCount: 2, refundedTotal: 9.98 })} />);
+    expect(html).toContain('2 duplicate payments refunded ($9.98), not counted');
+    expect(render(<EarningsCard data={seller()} />)).not.toContain('refunded');
   });
 
   it("offers 'Connect with Stripe' while there is no account", () => {
