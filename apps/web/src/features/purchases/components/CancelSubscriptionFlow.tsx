@@ -2,7 +2,7 @@ import type { SubscriptionSummary } from '@printmarket/shared/payments';
 import { useEffect, useRef, useState } from 'react';
 import button from '../../../app/styles/button.module.css';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { useCancelSubscription } from '../api/cancel-subscription.ts';
+import { useCancelSubscription } from '../api/subscription-changes.ts';
 import { formatPurchaseDate, subscriptionPriceTag } from '../purchase-labels.ts';
 import { UnsubscribeGame } from '../unsubscribe-game/UnsubscribeGame.tsx';
 import styles from './CancelSubscriptionFlow.module.css';

@@ -1,6 +1,6 @@
 import { PAYMENT_MSG } from '@printmarket/shared/payments';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useResumeSubscription } from '../api/resume-subscription.ts';
+import { useResumeSubscription } from '../api/subscription-changes.ts';
 
 type ResumeSubscriptionButtonProps = {
   subscriptionId: string;

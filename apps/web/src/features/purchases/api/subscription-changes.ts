@@ -1,4 +1,4 @@
-import type { CancelResponse, PurchasesResponse } from '@printmarket/shared/payments';
+import type { CancelResponse, PurchasesResponse, ResumeResponse } from '@printmarket/shared/payments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { myPurchasesQueryKey } from './my-purchases.ts';
@@ -11,12 +11,23 @@ export function cancelSubscription(subscriptionId: string): Promise<CancelRespon
   return apiFetch<CancelResponse>('/api/purchases/cancel', { method: 'POST', json: { subscriptionId } });
 }
 
-export function useCancelSubscription() {
+/**
+ * POST /api/purchases/resume: a canceled subscription that still runs renews again. Nothing is
+ * charged now; the answer is the subscription, renewing.
+ */
+export function resumeSubscription(subscriptionId: string): Promise<ResumeResponse> {
+  return apiFetch<ResumeResponse>('/api/purchases/resume', { method: 'POST', json: { subscriptionId } });
+}
+
+export const useCancelSubscription = () => useSubscriptionChange(cancelSubscription);
+export const useResumeSubscription = () => useSubscriptionChange(resumeSubscription);
+
+/** A change of one subscription: the lists show the answer at once, then refresh to confirm it. */
+function useSubscriptionChange(change: (subscriptionId: string) => Promise<CancelResponse>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: cancelSubscription,
+    mutationFn: change,
     onSuccess: ({ subscription }) => {
-      // The table shows the answer at once; the refresh below confirms it.
       queryClient.setQueryData<PurchasesResponse>(myPurchasesQueryKey, (old) =>
         old
           ? {
@@ -28,7 +39,7 @@ export function useCancelSubscription() {
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['purchases'] });
-      // Collection pages show the viewer's subscription ('Access until …').
+      // Collection pages show the viewer's subscription ('Access until …', Resume while canceled).
       void queryClient.invalidateQueries({ queryKey: ['collections', 'detail'] });
     },
   });
