@@ -52,6 +52,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
       LOGIN_MAX_FAILURES: '50',
+      // Every test signs up people of its own from one address: more than a real person's hour.
+      SIGNUP_MAX_PER_HOUR: '1000',
     },
   },
 });
