@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, payloadTooLarge, unsupportedMedia } from './errors.ts';
 import { containsNul, nulCharacter } from './validate.ts';
@@ -76,7 +76,11 @@ export async function receiveMultipart(
   const fields: Record<string, string> = {};
   const fieldLists: Record<string, string[]> = {};
   const files: ReceivedFile[] = [];
+  const writers: fs.WriteStream[] = [];
   const cleanup = async () => {
+    // A failed pipeline neither always ends its file's stream nor waits for the file to be opened
+    // and closed: removing the file before then would let it appear after its removal.
+    await Promise.all(writers.map((w) => finished(w.destroy()).catch(() => undefined)));
     await Promise.all(files.map((f) => fs.promises.rm(f.tempPath, { force: true })));
   };
   const maxFiles = Object.values(rules).reduce((sum, r) => sum + r.maxCount, 0);
@@ -140,14 +144,14 @@ export async function receiveMultipart(
       // The file's own stream fails when the form is cut short or malformed: the sender's fault.
       let formError: unknown;
       part.file.once('error', (err) => (formError = err));
-      await pipeline(
-        part.file,
-        sizeGuard(maxBytes, part.fieldname, received, inspector),
-        // A deep write buffer lets the stream hand several chunks to one writev.
-        fs.createWriteStream(tempPath, { highWaterMark: STREAM_BUFFER_BYTES }),
-      ).catch((err) => {
-        throw err === formError ? asFormError(err) : err;
-      });
+      // A deep write buffer lets the stream hand several chunks to one writev.
+      const out = fs.createWriteStream(tempPath, { highWaterMark: STREAM_BUFFER_BYTES });
+      writers.push(out);
+      await pipeline(part.file, sizeGuard(maxBytes, part.fieldname, received, inspector), out).catch(
+        (err) => {
+          throw err === formError ? asFormError(err) : err;
+        },
+      );
       if (inspector) received.inspection = inspector.finish();
     }
     return { fields, fieldLists, files, cleanup };
