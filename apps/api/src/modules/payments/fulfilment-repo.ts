@@ -128,16 +128,8 @@ export class Fulfilment {
     } else {
       const purchase = await trx
         .insertInto('purchases')
-        .values({
-          checkout_session_id: session.id,
-          buyer_id: session.buyer_id,
-          seller_id: session.seller_id,
-          kind: session.kind,
-          design_id: session.design_id,
-          collection_id: session.collection_id,
-          item_name: session.item_name,
-          price_cents: session.price_cents,
-        })
+        // Not a subscription here, so the kind is one a purchase can have.
+        .values({ ...saleOf(session), kind: session.kind })
         .onConflict((oc) => oc.column('checkout_session_id').doNothing())
         .returning('id')
         .executeTakeFirst();
@@ -171,14 +163,7 @@ export class Fulfilment {
     await trx
       .insertInto('payment_refunds')
       .values({
-        checkout_session_id: session.id,
-        buyer_id: session.buyer_id,
-        seller_id: session.seller_id,
-        kind: session.kind,
-        design_id: session.design_id,
-        collection_id: session.collection_id,
-        item_name: session.item_name,
-        price_cents: session.price_cents,
+        ...saleOf(session),
         reason: 'duplicate',
         provider_refund_id: refundId,
       })
@@ -327,6 +312,20 @@ async function completeCheckout(trx: Trx, id: string) {
 }
 
 /** What the buyer holds, now, of what the checkout sold (for the access policy to judge). */
+/** What was sold, to whom and for how much: the same on a purchase and on its refund. */
+function saleOf(session: CheckoutRow) {
+  return {
+    checkout_session_id: session.id,
+    buyer_id: session.buyer_id,
+    seller_id: session.seller_id,
+    kind: session.kind,
+    design_id: session.design_id,
+    collection_id: session.collection_id,
+    item_name: session.item_name,
+    price_cents: session.price_cents,
+  };
+}
+
 async function saleFacts(trx: Trx, session: CheckoutRow, itemId: string): Promise<PaidSaleFacts> {
   if (session.kind === 'design') {
     const design = await trx
