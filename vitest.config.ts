@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** The web app's `@/` import alias (see apps/web/vite.config.ts). */
+const webAlias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./apps/web/src/', import.meta.url)) }];
 
 /**
  * Unit tests are `*.test.ts`. API integration tests are `*.int.test.ts`: they run on embedded
@@ -19,6 +23,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: webAlias },
         test: {
           name: 'unit',
           include: [

@@ -10,6 +10,8 @@ export default defineConfig({
   // Fixed root, so `vite --config apps/web/vite.config.ts` works from the repository root too.
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), precompress()],
+  // `@/x` is `src/x`: imports name what they use instead of climbing with `../../`.
+  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../lib/api-client.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { createQueryClient, MAX_RETRIES, shouldRetry } from './query-client.ts';
 
 const apiError = (status: number) => new ApiError({ status, code: `HTTP_${status}`, serverMessage: null });

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api-client.ts';
+import { ApiError } from '@/lib/api-client.ts';
 
 /** At most this many further tries after a failure that may pass on its own. */
 export const MAX_RETRIES = 2;

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RequireSignIn } from '../features/auth/components/RequireSignIn.tsx';
-import { LoginRedirect } from '../features/auth/routes/LoginRedirect.tsx';
+import { RequireSignIn } from '@/features/auth/components/RequireSignIn.tsx';
+import { LoginRedirect } from '@/features/auth/routes/LoginRedirect.tsx';
 import { FullScreenLoader } from './layout/FullScreenLoader.tsx';
 import { RootLayout, type RouteHandle } from './layout/RootLayout.tsx';
 import NotFoundPage from './NotFoundPage.tsx';
@@ -20,14 +20,14 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
  * (Paths match case-insensitively, so `/MyPurchases` will also answer `/mypurchases`.)
  */
 const guardedRoutes: RouteObject[] = [
-  { path: 'dashboard', lazy: page(() => import('../features/users/routes/DashboardPage.tsx')) },
-  { path: 'upload', lazy: page(() => import('../features/upload/routes/UploadPage.tsx')) },
-  { path: 'settings', lazy: page(() => import('../features/settings/routes/SettingsPage.tsx')) },
+  { path: 'dashboard', lazy: page(() => import('@/features/users/routes/DashboardPage.tsx')) },
+  { path: 'upload', lazy: page(() => import('@/features/upload/routes/UploadPage.tsx')) },
+  { path: 'settings', lazy: page(() => import('@/features/settings/routes/SettingsPage.tsx')) },
   {
     path: 'create-collection',
-    lazy: page(() => import('../features/collections/routes/CreateCollectionPage.tsx')),
+    lazy: page(() => import('@/features/collections/routes/CreateCollectionPage.tsx')),
   },
-  { path: 'MyPurchases', lazy: page(() => import('../features/purchases/routes/MyPurchasesPage.tsx')) },
+  { path: 'MyPurchases', lazy: page(() => import('@/features/purchases/routes/MyPurchasesPage.tsx')) },
 ];
 
 export const routes: RouteObject[] = [
@@ -39,78 +39,78 @@ export const routes: RouteObject[] = [
         // Pathless: a failing screen is replaced by the error page inside the frame (top bar, footer).
         ErrorBoundary: RouteErrorPage,
         children: [
-          { index: true, lazy: page(() => import('../features/designs/routes/HomePage.tsx')) },
-          { path: 'signin', lazy: page(() => import('../features/auth/routes/SignInPage.tsx')) },
-          { path: 'signup', lazy: page(() => import('../features/auth/routes/SignUpPage.tsx')) },
+          { index: true, lazy: page(() => import('@/features/designs/routes/HomePage.tsx')) },
+          { path: 'signin', lazy: page(() => import('@/features/auth/routes/SignInPage.tsx')) },
+          { path: 'signup', lazy: page(() => import('@/features/auth/routes/SignUpPage.tsx')) },
           { path: 'login', Component: LoginRedirect },
           {
             path: 'oauth-callback',
             handle: { sessionLoadingLabel: 'Completing sign in...' } satisfies RouteHandle,
-            lazy: page(() => import('../features/auth/routes/OAuthCallbackPage.tsx')),
+            lazy: page(() => import('@/features/auth/routes/OAuthCallbackPage.tsx')),
           },
           {
             path: 'setup-profile',
-            lazy: page(() => import('../features/users/routes/SetupProfilePage.tsx')),
+            lazy: page(() => import('@/features/users/routes/SetupProfilePage.tsx')),
           },
           // `/privacyPolicy` and `/privacypolicy` both match: route paths ignore case.
           {
             path: 'privacyPolicy',
-            lazy: page(() => import('../features/legal/routes/PrivacyPage.tsx')),
+            lazy: page(() => import('@/features/legal/routes/PrivacyPage.tsx')),
           },
           {
             path: 'termsofservice',
-            lazy: page(() => import('../features/legal/routes/TermsPage.tsx')),
+            lazy: page(() => import('@/features/legal/routes/TermsPage.tsx')),
           },
-          { path: 'about', lazy: page(() => import('../features/legal/routes/AboutPage.tsx')) },
-          { path: 'search', lazy: page(() => import('../features/search/routes/SearchPage.tsx')) },
-          { path: 'contact', lazy: page(() => import('../features/support/routes/ContactPage.tsx')) },
+          { path: 'about', lazy: page(() => import('@/features/legal/routes/AboutPage.tsx')) },
+          { path: 'search', lazy: page(() => import('@/features/search/routes/SearchPage.tsx')) },
+          { path: 'contact', lazy: page(() => import('@/features/support/routes/ContactPage.tsx')) },
           {
             path: 'report-bug',
-            lazy: page(() => import('../features/support/routes/ReportBugPage.tsx')),
+            lazy: page(() => import('@/features/support/routes/ReportBugPage.tsx')),
           },
           {
             path: 'design/:username/:slug',
-            lazy: page(() => import('../features/designs/routes/DesignPage.tsx')),
+            lazy: page(() => import('@/features/designs/routes/DesignPage.tsx')),
           },
           // Cards in the spec link to /design/{slug}: found by slug, then replaced by the canonical address.
           {
             path: 'design/:slug',
-            lazy: page(() => import('../features/designs/routes/DesignSlugRedirect.tsx')),
+            lazy: page(() => import('@/features/designs/routes/DesignSlugRedirect.tsx')),
           },
           {
             path: 'profile/:username',
-            lazy: page(() => import('../features/social/routes/ProfilePage.tsx')),
+            lazy: page(() => import('@/features/social/routes/ProfilePage.tsx')),
           },
           {
             path: 'collection/:id',
-            lazy: page(() => import('../features/collections/routes/CollectionPage.tsx')),
+            lazy: page(() => import('@/features/collections/routes/CollectionPage.tsx')),
           },
           // Guarded by the page itself: a signed-out visitor gets the spec's alert before /signin.
           {
             path: 'edit-design/:designId',
-            lazy: page(() => import('../features/designs/routes/EditDesignPage.tsx')),
+            lazy: page(() => import('@/features/designs/routes/EditDesignPage.tsx')),
           },
           {
             path: 'edit/:designId',
-            lazy: page(() => import('../features/designs/routes/EditDesignRedirect.tsx')),
+            lazy: page(() => import('@/features/designs/routes/EditDesignRedirect.tsx')),
           },
           // The seller dashboard sends signed-out visitors to /signin itself (spec section 2).
           {
             path: 'seller-dashboard',
-            lazy: page(() => import('../features/seller/routes/SellerDashboardPage.tsx')),
+            lazy: page(() => import('@/features/seller/routes/SellerDashboardPage.tsx')),
           },
           {
             path: 'payment-success',
-            lazy: page(() => import('../features/purchases/routes/PaymentSuccessPage.tsx')),
+            lazy: page(() => import('@/features/purchases/routes/PaymentSuccessPage.tsx')),
           },
           // The sandbox's stand-ins for the provider's hosted pages (test mode only).
           {
             path: 'sandbox/checkout/:sessionId',
-            lazy: page(() => import('../features/checkout/routes/SandboxCheckoutPage.tsx')),
+            lazy: page(() => import('@/features/checkout/routes/SandboxCheckoutPage.tsx')),
           },
           {
             path: 'sandbox/connect/:accountId',
-            lazy: page(() => import('../features/seller/routes/SandboxConnectPage.tsx')),
+            lazy: page(() => import('@/features/seller/routes/SandboxConnectPage.tsx')),
           },
           { Component: RequireSignIn, children: guardedRoutes },
           // Eager: the error page shows it too, and it is tiny.

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import logoMark from '../../assets/logo-mark.svg';
-import { Avatar } from '../../components/ui/Avatar.tsx';
-import { useSession } from '../../features/auth/session.tsx';
-import button from '../styles/button.module.css';
+import button from '@/app/styles/button.module.css';
+import logoMark from '@/assets/logo-mark.svg';
+import { Avatar } from '@/components/ui/Avatar.tsx';
+import { useSession } from '@/features/auth/session.tsx';
 import { AccountDrawer } from './AccountDrawer.tsx';
 import { MenuIcon } from './icons.tsx';
 import { SearchForm } from './SearchForm.tsx';

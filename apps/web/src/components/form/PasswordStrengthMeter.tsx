@@ -1,4 +1,4 @@
-import { usePasswordStrength } from '../../lib/password-strength.ts';
+import { usePasswordStrength } from '@/lib/password-strength.ts';
 import styles from './PasswordStrengthMeter.module.css';
 
 type PasswordStrengthMeterProps = {

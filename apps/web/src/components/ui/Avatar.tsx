@@ -1,5 +1,5 @@
-import avatarPlaceholder from '../../assets/avatar-placeholder.svg';
-import { mediaUrl } from '../../lib/media.ts';
+import avatarPlaceholder from '@/assets/avatar-placeholder.svg';
+import { mediaUrl } from '@/lib/media.ts';
 import styles from './Avatar.module.css';
 
 type AvatarProps = {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { StatusPage } from '../../app/StatusPage.tsx';
-import button from '../../app/styles/button.module.css';
-import { ApiError } from '../../lib/api-client.ts';
+import { StatusPage } from '@/app/StatusPage.tsx';
+import button from '@/app/styles/button.module.css';
+import { ApiError } from '@/lib/api-client.ts';
 import styles from './LoadStatus.module.css';
 
 type NotFound = {

@@ -2,7 +2,7 @@ import type { SocialLinks } from '@printmarket/shared/auth';
 import { type PublicProfile, SOCIAL_MSG } from '@printmarket/shared/social';
 import type { UserStats } from '@printmarket/shared/types';
 import type { ReactNode } from 'react';
-import { mediaUrl } from '../../lib/media.ts';
+import { mediaUrl } from '@/lib/media.ts';
 import { Avatar } from './Avatar.tsx';
 import styles from './ProfileHeader.module.css';
 

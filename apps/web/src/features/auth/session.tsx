@@ -10,14 +10,14 @@ import {
   useRef,
   useState,
 } from 'react';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import {
   clearStoredSession,
   getStoredToken,
   setStoredToken,
   setStoredUserId,
   TOKEN_KEY,
-} from '../../lib/auth-storage.ts';
+} from '@/lib/auth-storage.ts';
 import { exchangeGoogleCode } from './api/exchange-google-code.ts';
 import { fetchCurrentUser } from './api/get-current-user.ts';
 import { fetchProfileStats } from './api/get-profile-stats.ts';

@@ -2,7 +2,7 @@ import { MSG } from '@printmarket/shared/messages';
 import type { AuthResponse } from '@printmarket/shared/types';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useSession } from './session.tsx';
 
 type TokenSignInOptions = {

@@ -1,6 +1,6 @@
 import { PAYMENT_MSG } from '@printmarket/shared/payments';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { type CheckoutBrowser, safeRedirectUrl, startCheckout } from './start-checkout.ts';
 
 function browser() {

@@ -1,5 +1,5 @@
 import { type CheckoutResponse, PAYMENT_MSG } from '@printmarket/shared/payments';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '@/lib/api-client.ts';
 
 /** What starting a checkout does to the browser; tests pass their own. */
 export type CheckoutBrowser = { assign(url: string): void; alert(message: string): void };

@@ -1,6 +1,6 @@
 import type { ConnectResponse } from '@printmarket/shared/payments';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { FAILED_STRIPE_LINK, stripeAccountUrl, stripeLinkProblem } from './use-stripe-account.ts';
 
 /** Fake account calls that record their order. */

@@ -1,6 +1,6 @@
 import type { ConnectResponse } from '@printmarket/shared/payments';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { connectAccount } from './api/connect-account.ts';
 import { onboardAccount } from './api/onboard-account.ts';
 import type { StripeAction } from './seller-labels.ts';

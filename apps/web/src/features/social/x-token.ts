@@ -1,4 +1,4 @@
-import { getStoredToken } from '../../lib/auth-storage.ts';
+import { getStoredToken } from '@/lib/auth-storage.ts';
 
 /**
  * The spec's client sends the token as `X-Token` on follow calls (the API accepts every token

@@ -1,5 +1,5 @@
 import type { GoogleExchangeResponse } from '@printmarket/shared/types';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /**
  * POST /api/auth/google/exchange: the one-time code from the Google callback's address, sent with

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@printmarket/shared/types';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /**
  * GET /api/auth/user: the person the stored token belongs to. Only the session calls this (it owns

@@ -1,6 +1,6 @@
 import type { UserStats } from '@printmarket/shared/types';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { getStoredToken } from '../../../lib/auth-storage.ts';
+import { apiFetch } from '@/lib/api-client.ts';
+import { getStoredToken } from '@/lib/auth-storage.ts';
 
 export type ProfileStatsResponse = { stats: UserStats };
 

@@ -1,7 +1,7 @@
 import type { LoginInput } from '@printmarket/shared/auth';
 import type { AuthResponse } from '@printmarket/shared/types';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** POST /api/auth/login: `{ token, user }` for a correct email and password. */
 export function login(input: LoginInput): Promise<AuthResponse> {

@@ -1,4 +1,4 @@
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /**
  * POST /api/auth/logout: revokes the token on the server. The session forgets the token locally

@@ -1,6 +1,6 @@
 import type { FormEventHandler, ReactNode } from 'react';
-import { FormAlert } from '../../../components/form/FormAlert.tsx';
-import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
+import { FormAlert } from '@/components/form/FormAlert.tsx';
+import { SubmitButton } from '@/components/form/SubmitButton.tsx';
 import form from './AuthForm.module.css';
 import { GoogleButton } from './GoogleButton.tsx';
 

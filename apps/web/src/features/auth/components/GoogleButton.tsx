@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import button from '../../../app/styles/button.module.css';
-import { API_BASE } from '../../../lib/api-base.ts';
-import { useConfig } from '../../config/api/get-config.ts';
+import button from '@/app/styles/button.module.css';
+import { useConfig } from '@/features/config/api/get-config.ts';
+import { API_BASE } from '@/lib/api-base.ts';
 import styles from './GoogleButton.module.css';
 
 /**

@@ -4,13 +4,13 @@ import { MSG } from '@printmarket/shared/messages';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { EmailField } from '../../../components/form/EmailField.tsx';
-import { PasswordField } from '../../../components/form/PasswordField.tsx';
-import { useLoginMutation } from '../api/login.ts';
-import { AuthForm } from '../components/AuthForm.tsx';
-import { AuthLayout } from '../components/AuthLayout.tsx';
-import { readNotice } from '../notice.ts';
-import { useTokenSignIn } from '../use-token-sign-in.ts';
+import { EmailField } from '@/components/form/EmailField.tsx';
+import { PasswordField } from '@/components/form/PasswordField.tsx';
+import { useLoginMutation } from '@/features/auth/api/login.ts';
+import { AuthForm } from '@/features/auth/components/AuthForm.tsx';
+import { AuthLayout } from '@/features/auth/components/AuthLayout.tsx';
+import { readNotice } from '@/features/auth/notice.ts';
+import { useTokenSignIn } from '@/features/auth/use-token-sign-in.ts';
 
 export default function SignInPage() {
   const navigate = useNavigate();

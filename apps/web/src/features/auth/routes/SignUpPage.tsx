@@ -5,17 +5,17 @@ import { MSG } from '@printmarket/shared/messages';
 import { type ChangeEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
-import { EmailField } from '../../../components/form/EmailField.tsx';
-import { PasswordField } from '../../../components/form/PasswordField.tsx';
-import { PasswordStrengthMeter } from '../../../components/form/PasswordStrengthMeter.tsx';
-import { TextField } from '../../../components/form/TextField.tsx';
-import { weakPasswordProblem } from '../../../lib/password-strength.ts';
-import { useRegisterMutation } from '../api/register.ts';
-import form from '../components/AuthForm.module.css';
-import { AuthForm } from '../components/AuthForm.tsx';
-import { AuthLayout } from '../components/AuthLayout.tsx';
-import { useTokenSignIn } from '../use-token-sign-in.ts';
-import { filterUsername } from '../username-input.ts';
+import { EmailField } from '@/components/form/EmailField.tsx';
+import { PasswordField } from '@/components/form/PasswordField.tsx';
+import { PasswordStrengthMeter } from '@/components/form/PasswordStrengthMeter.tsx';
+import { TextField } from '@/components/form/TextField.tsx';
+import { useRegisterMutation } from '@/features/auth/api/register.ts';
+import form from '@/features/auth/components/AuthForm.module.css';
+import { AuthForm } from '@/features/auth/components/AuthForm.tsx';
+import { AuthLayout } from '@/features/auth/components/AuthLayout.tsx';
+import { useTokenSignIn } from '@/features/auth/use-token-sign-in.ts';
+import { filterUsername } from '@/features/auth/username-input.ts';
+import { weakPasswordProblem } from '@/lib/password-strength.ts';
 
 const EMPTY: SignUpFormInput = { username: '', name: '', email: '', password: '', confirmPassword: '' };
 

@@ -1,4 +1,4 @@
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 import type { SandboxRedirect } from './pay-sandbox-checkout.ts';
 
 /** POST /api/payments/sandbox/checkout/{sessionId}/cancel: answers the item's page to go back to. */

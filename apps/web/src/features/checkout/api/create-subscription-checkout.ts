@@ -1,5 +1,5 @@
 import type { CheckoutResponse, PlanType } from '@printmarket/shared/payments';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 export type SubscriptionCheckoutInput = { collectionId: string; planId: string; planType: PlanType };
 

@@ -1,6 +1,6 @@
 import type { CheckoutStatus } from '@printmarket/shared/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /**
  * GET /api/payments/checkout/status?session_id=: how the buyer's checkout stands. It only reads:

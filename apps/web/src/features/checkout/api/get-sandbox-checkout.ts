@@ -1,6 +1,6 @@
 import type { SandboxCheckout } from '@printmarket/shared/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** GET /api/payments/sandbox/checkout/{sessionId} (the buyer only; 404 when the sandbox is off). */
 export function fetchSandboxCheckout(sessionId: string, signal?: AbortSignal): Promise<SandboxCheckout> {

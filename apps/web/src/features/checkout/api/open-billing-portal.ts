@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** The provider's customer portal; null in sandbox mode, which has none. */
 export type BillingPortalResponse = { url: string | null };

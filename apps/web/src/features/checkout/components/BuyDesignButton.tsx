@@ -1,8 +1,8 @@
 import { PAYMENT_MSG } from '@printmarket/shared/payments';
 import { useNavigate } from 'react-router';
-import { createDesignCheckout } from '../api/create-design-checkout.ts';
-import { buyDesignLabel, STARTING_CHECKOUT } from '../price-text.ts';
-import { useStartCheckout } from '../use-start-checkout.ts';
+import { createDesignCheckout } from '@/features/checkout/api/create-design-checkout.ts';
+import { buyDesignLabel, STARTING_CHECKOUT } from '@/features/checkout/price-text.ts';
+import { useStartCheckout } from '@/features/checkout/use-start-checkout.ts';
 
 type BuyDesignButtonProps = {
   designId: string;

@@ -1,8 +1,8 @@
 import { PAYMENT_MSG } from '@printmarket/shared/payments';
 import { useNavigate } from 'react-router';
-import { createCollectionCheckout } from '../api/create-collection-checkout.ts';
-import { purchaseCollectionLabel, STARTING_CHECKOUT } from '../price-text.ts';
-import { useStartCheckout } from '../use-start-checkout.ts';
+import { createCollectionCheckout } from '@/features/checkout/api/create-collection-checkout.ts';
+import { purchaseCollectionLabel, STARTING_CHECKOUT } from '@/features/checkout/price-text.ts';
+import { useStartCheckout } from '@/features/checkout/use-start-checkout.ts';
 
 type PurchaseCollectionButtonProps = {
   collectionId: string;

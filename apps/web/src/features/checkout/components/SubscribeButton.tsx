@@ -2,9 +2,9 @@ import { PAYMENT_MSG, type PlanType } from '@printmarket/shared/payments';
 import type { CollectionViewerAccess } from '@printmarket/shared/types';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PlanChooserDialog } from '../../plans/components/PlanChooserDialog.tsx';
-import { createSubscriptionCheckout } from '../api/create-subscription-checkout.ts';
-import { useStartCheckout } from '../use-start-checkout.ts';
+import { createSubscriptionCheckout } from '@/features/checkout/api/create-subscription-checkout.ts';
+import { useStartCheckout } from '@/features/checkout/use-start-checkout.ts';
+import { PlanChooserDialog } from '@/features/plans/components/PlanChooserDialog.tsx';
 
 type SubscribeButtonProps = {
   collectionId: string;

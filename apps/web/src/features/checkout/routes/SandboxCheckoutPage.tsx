@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { LoadStatus } from '../../../components/ui/LoadStatus.tsx';
-import { RetryButton } from '../../../components/ui/RetryButton.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { cancelSandboxCheckout } from '../api/cancel-sandbox-checkout.ts';
-import { useSandboxCheckout } from '../api/get-sandbox-checkout.ts';
-import { paySandboxCheckout, type SandboxRedirect } from '../api/pay-sandbox-checkout.ts';
-import { SandboxCheckoutView } from '../components/SandboxCheckoutView.tsx';
-import { checkoutFailureMessage, safeRedirectUrl } from '../start-checkout.ts';
+import { LoadStatus } from '@/components/ui/LoadStatus.tsx';
+import { RetryButton } from '@/components/ui/RetryButton.tsx';
+import { cancelSandboxCheckout } from '@/features/checkout/api/cancel-sandbox-checkout.ts';
+import { useSandboxCheckout } from '@/features/checkout/api/get-sandbox-checkout.ts';
+import { paySandboxCheckout, type SandboxRedirect } from '@/features/checkout/api/pay-sandbox-checkout.ts';
+import { SandboxCheckoutView } from '@/features/checkout/components/SandboxCheckoutView.tsx';
+import { checkoutFailureMessage, safeRedirectUrl } from '@/features/checkout/start-checkout.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import styles from './SandboxCheckoutPage.module.css';
 
 /** Shown when the sandbox checkout cannot be loaded and the server said nothing usable. */

@@ -1,8 +1,8 @@
 import { COLLECTION_MSG } from '@printmarket/shared/collections';
 import type { CollectionSummary } from '@printmarket/shared/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { storeCollection } from '../collection-cache.ts';
+import { storeCollection } from '@/features/collections/collection-cache.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 export const FAILED_ADD_DESIGN = COLLECTION_MSG.failedAdd;
 

@@ -1,7 +1,7 @@
 import type { CollectionSummary } from '@printmarket/shared/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { storeCollection } from '../collection-cache.ts';
+import { storeCollection } from '@/features/collections/collection-cache.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 export const FAILED_ARCHIVE_COLLECTION = 'Failed to archive collection';
 export const FAILED_UNARCHIVE_COLLECTION = 'Failed to unarchive collection';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { refreshAroundCollections } from '../collection-cache.ts';
+import { refreshAroundCollections } from '@/features/collections/collection-cache.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** Shown when creating fails and the server said nothing usable (the spec has no text for it). */
 export const FAILED_CREATE_COLLECTION = 'Failed to create collection';

@@ -1,6 +1,6 @@
 import { COLLECTION_MSG } from '@printmarket/shared/collections';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 export const FAILED_DELETE_COLLECTION = COLLECTION_MSG.failedDelete;
 

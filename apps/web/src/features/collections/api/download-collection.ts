@@ -1,7 +1,7 @@
 import { COLLECTION_MSG } from '@printmarket/shared/collections';
-import { API_BASE } from '../../../lib/api-base.ts';
-import { ApiError, buildHeaders, parseErrorBody } from '../../../lib/api-client.ts';
-import { getStoredToken } from '../../../lib/auth-storage.ts';
+import { API_BASE } from '@/lib/api-base.ts';
+import { ApiError, buildHeaders, parseErrorBody } from '@/lib/api-client.ts';
+import { getStoredToken } from '@/lib/auth-storage.ts';
 
 export const FAILED_DOWNLOAD_COLLECTION = COLLECTION_MSG.failedDownload;
 export const SIGN_IN_TO_DOWNLOAD_COLLECTION = COLLECTION_MSG.signInToDownload;

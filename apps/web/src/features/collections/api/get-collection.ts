@@ -1,7 +1,7 @@
 import { COLLECTION_MSG } from '@printmarket/shared/collections';
 import type { CollectionSummary } from '@printmarket/shared/types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 export const FAILED_FETCH_COLLECTION = COLLECTION_MSG.failedFetch;
 

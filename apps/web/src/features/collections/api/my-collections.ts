@@ -1,6 +1,6 @@
 import type { CollectionSummary } from '@printmarket/shared/types';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** GET /api/collections/my-collections: the signed-in person's collections, private ones too. */
 export function useMyCollections(enabled = true) {

@@ -1,9 +1,9 @@
 import { COLLECTION_MSG } from '@printmarket/shared/collections';
 import type { CollectionSummary } from '@printmarket/shared/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { storeCollection } from '../collection-cache.ts';
-import type { CollectionPayload } from '../collection-form.ts';
+import { storeCollection } from '@/features/collections/collection-cache.ts';
+import type { CollectionPayload } from '@/features/collections/collection-form.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 export const FAILED_UPDATE_COLLECTION = COLLECTION_MSG.failedUpdate;
 

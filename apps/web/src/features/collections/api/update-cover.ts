@@ -1,7 +1,7 @@
 import { COLLECTION_MSG } from '@printmarket/shared/collections';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { patchStoredCollection } from '../collection-cache.ts';
+import { patchStoredCollection } from '@/features/collections/collection-cache.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 export const FAILED_UPDATE_COVER = COLLECTION_MSG.failedCover;
 

@@ -3,19 +3,19 @@ import type { CollectionSummary } from '@printmarket/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import button from '../../../app/styles/button.module.css';
-import { ApiError } from '../../../lib/api-client.ts';
-import { PurchaseCollectionButton } from '../../checkout/components/PurchaseCollectionButton.tsx';
-import { SubscribeButton } from '../../checkout/components/SubscribeButton.tsx';
-import { collectionOffer, subscriptionStandingText } from '../../checkout/purchase-offers.ts';
-import { saveBlob, zipFileName } from '../../designs/api/download-all.ts';
-import { DownloadIcon } from '../../designs/components/DesignFileList.tsx';
-import { ResumeSubscriptionButton } from '../../purchases/components/ResumeSubscriptionButton.tsx';
+import button from '@/app/styles/button.module.css';
+import { PurchaseCollectionButton } from '@/features/checkout/components/PurchaseCollectionButton.tsx';
+import { SubscribeButton } from '@/features/checkout/components/SubscribeButton.tsx';
+import { collectionOffer, subscriptionStandingText } from '@/features/checkout/purchase-offers.ts';
 import {
   FAILED_DOWNLOAD_COLLECTION,
   fetchCollectionZip,
   SIGN_IN_TO_DOWNLOAD_COLLECTION,
-} from '../api/download-collection.ts';
+} from '@/features/collections/api/download-collection.ts';
+import { saveBlob, zipFileName } from '@/features/designs/api/download-all.ts';
+import { DownloadIcon } from '@/features/designs/components/DesignFileList.tsx';
+import { ResumeSubscriptionButton } from '@/features/purchases/components/ResumeSubscriptionButton.tsx';
+import { ApiError } from '@/lib/api-client.ts';
 import styles from './CollectionAccess.module.css';
 
 /** Said when nothing can be downloaded or bought: the seller cannot take payments (yet). */

@@ -1,10 +1,10 @@
 import type { CollectionSummary, DesignCard as DesignCardData } from '@printmarket/shared/types';
 import { useRef } from 'react';
-import button from '../../../app/styles/button.module.css';
-import { EmptyState } from '../../../components/ui/EmptyState.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { DesignCardGrid } from '../../designs/components/DesignCardGrid.tsx';
-import { FAILED_REMOVE_DESIGN, useRemoveDesign } from '../api/remove-design.ts';
+import button from '@/app/styles/button.module.css';
+import { EmptyState } from '@/components/ui/EmptyState.tsx';
+import { FAILED_REMOVE_DESIGN, useRemoveDesign } from '@/features/collections/api/remove-design.ts';
+import { DesignCardGrid } from '@/features/designs/components/DesignCardGrid.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
 import styles from './CollectionDesignGrid.module.css';
 
 type CollectionDesignGridProps = {

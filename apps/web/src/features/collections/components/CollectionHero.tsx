@@ -1,9 +1,9 @@
 import type { CollectionSummary } from '@printmarket/shared/types';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import designPlaceholder from '../../../assets/design-placeholder.svg';
-import { mediaUrl } from '../../../lib/media.ts';
-import { collectionPriceText, designCountText } from '../collection-labels.ts';
+import designPlaceholder from '@/assets/design-placeholder.svg';
+import { collectionPriceText, designCountText } from '@/features/collections/collection-labels.ts';
+import { mediaUrl } from '@/lib/media.ts';
 import styles from './CollectionHero.module.css';
 
 /**

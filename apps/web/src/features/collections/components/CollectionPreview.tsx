@@ -1,11 +1,11 @@
 import { CARD_ROTATION_MS_OTHER } from '@printmarket/shared/constants';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import designPlaceholder from '../../../assets/design-placeholder.svg';
-import { mediaUrl } from '../../../lib/media.ts';
-import { useCardRotation } from '../../designs/components/use-card-rotation.ts';
-import { useCollection } from '../api/get-collection.ts';
-import { collectionPath, designPreviewImages } from '../collection-labels.ts';
+import designPlaceholder from '@/assets/design-placeholder.svg';
+import { useCollection } from '@/features/collections/api/get-collection.ts';
+import { collectionPath, designPreviewImages } from '@/features/collections/collection-labels.ts';
+import { useCardRotation } from '@/features/designs/components/use-card-rotation.ts';
+import { mediaUrl } from '@/lib/media.ts';
 import styles from './CollectionPreview.module.css';
 
 /** The spec's log text when the design page cannot load its collection (section 8). */

@@ -1,10 +1,10 @@
 import { COLLECTION_DESCRIPTION_MAX_LENGTH } from '@printmarket/shared/collections';
 import { COLLECTION_NAME_MAX_LENGTH } from '@printmarket/shared/uploads';
 import { type Ref, useId } from 'react';
-import { ChoiceCard } from '../../../components/form/ChoiceCard.tsx';
-import { TextAreaField } from '../../../components/form/TextAreaField.tsx';
-import { TextField } from '../../../components/form/TextField.tsx';
-import type { CollectionFormValues } from '../collection-form.ts';
+import { ChoiceCard } from '@/components/form/ChoiceCard.tsx';
+import { TextAreaField } from '@/components/form/TextAreaField.tsx';
+import { TextField } from '@/components/form/TextField.tsx';
+import type { CollectionFormValues } from '@/features/collections/collection-form.ts';
 import styles from './FormSections.module.css';
 
 type DetailsFieldsProps = {

@@ -1,18 +1,21 @@
 import type { CollectionSummary } from '@printmarket/shared/types';
 import { type FormEvent, useRef, useState } from 'react';
-import button from '../../../app/styles/button.module.css';
-import { FormActions } from '../../../components/form/FormActions.tsx';
-import { FormAlert } from '../../../components/form/FormAlert.tsx';
-import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { FAILED_UPDATE_COLLECTION, useUpdateCollection } from '../api/update-collection.ts';
+import button from '@/app/styles/button.module.css';
+import { FormActions } from '@/components/form/FormActions.tsx';
+import { FormAlert } from '@/components/form/FormAlert.tsx';
+import { SubmitButton } from '@/components/form/SubmitButton.tsx';
+import {
+  FAILED_UPDATE_COLLECTION,
+  useUpdateCollection,
+} from '@/features/collections/api/update-collection.ts';
 import {
   type CollectionFormValues,
   collectionPayload,
   editCollectionProblems,
   formValuesFromCollection,
   problemsByField,
-} from '../collection-form.ts';
+} from '@/features/collections/collection-form.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { DetailsFields, VisibilityField } from './DetailsFields.tsx';
 import styles from './EditCollectionForm.module.css';
 import { PricingFields } from './PricingFields.tsx';

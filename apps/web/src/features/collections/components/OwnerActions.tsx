@@ -4,18 +4,21 @@ import type { CollectionSummary } from '@printmarket/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import button from '../../../app/styles/button.module.css';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import button from '@/app/styles/button.module.css';
+import { Dialog } from '@/components/ui/Dialog.tsx';
 import {
   FAILED_ARCHIVE_COLLECTION,
   FAILED_UNARCHIVE_COLLECTION,
   useSetArchived,
-} from '../api/archive-collection.ts';
-import { FAILED_DELETE_COLLECTION, useDeleteCollection } from '../api/delete-collection.ts';
-import { FAILED_UPDATE_COVER, useUpdateCover } from '../api/update-cover.ts';
-import { forgetCollection } from '../collection-cache.ts';
-import { coverImageProblem } from '../cover-image.ts';
+} from '@/features/collections/api/archive-collection.ts';
+import {
+  FAILED_DELETE_COLLECTION,
+  useDeleteCollection,
+} from '@/features/collections/api/delete-collection.ts';
+import { FAILED_UPDATE_COVER, useUpdateCover } from '@/features/collections/api/update-cover.ts';
+import { forgetCollection } from '@/features/collections/collection-cache.ts';
+import { coverImageProblem } from '@/features/collections/cover-image.ts';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { AddDesignsList } from './AddDesignsList.tsx';
 
 import { EditCollectionForm } from './EditCollectionForm.tsx';

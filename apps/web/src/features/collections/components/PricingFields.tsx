@@ -1,9 +1,9 @@
 import type { PricingType } from '@printmarket/shared/collections';
 import { type Ref, useId } from 'react';
-import choice from '../../../components/form/Choice.module.css';
-import { ChoiceCard } from '../../../components/form/ChoiceCard.tsx';
-import { TextField } from '../../../components/form/TextField.tsx';
-import { type CollectionFormValues, choosePricing } from '../collection-form.ts';
+import choice from '@/components/form/Choice.module.css';
+import { ChoiceCard } from '@/components/form/ChoiceCard.tsx';
+import { TextField } from '@/components/form/TextField.tsx';
+import { type CollectionFormValues, choosePricing } from '@/features/collections/collection-form.ts';
 import styles from './FormSections.module.css';
 
 const MODELS: { value: PricingType; title: string; hint: string }[] = [

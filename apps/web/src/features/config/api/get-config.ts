@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@printmarket/shared/types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** GET /api/config: what this installation offers (Google sign-in) and who runs it (footer). */
 export function fetchConfig(): Promise<PublicConfig> {

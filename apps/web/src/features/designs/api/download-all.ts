@@ -1,6 +1,6 @@
-import { API_BASE } from '../../../lib/api-base.ts';
-import { ApiError, buildHeaders, parseErrorBody } from '../../../lib/api-client.ts';
-import { getStoredToken } from '../../../lib/auth-storage.ts';
+import { API_BASE } from '@/lib/api-base.ts';
+import { ApiError, buildHeaders, parseErrorBody } from '@/lib/api-client.ts';
+import { getStoredToken } from '@/lib/auth-storage.ts';
 
 export const FAILED_DOWNLOAD_DESIGN = 'Failed to download design';
 

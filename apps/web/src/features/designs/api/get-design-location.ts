@@ -1,6 +1,6 @@
 import type { DesignLocation } from '@printmarket/shared/types';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** GET /api/designs/by-slug/{slug}: where `/design/{slug}` lives, `/design/{username}/{slug}`. */
 export function fetchDesignLocation(slug: string, signal?: AbortSignal): Promise<DesignLocation> {

@@ -1,6 +1,6 @@
 import type { DesignDetail } from '@printmarket/shared/types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** The spec's text when loading a design fails without a server message (section 8). */
 export const FAILED_FETCH_DESIGN = 'Failed to fetch design';

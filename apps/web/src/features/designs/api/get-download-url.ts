@@ -1,5 +1,5 @@
-import { apiFetch } from '../../../lib/api-client.ts';
-import { resolveAgainstApi } from '../viewer/get-signed-url.ts';
+import { resolveAgainstApi } from '@/features/designs/viewer/get-signed-url.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /**
  * GET /api/designs/download/{fileId}: a short-lived download link for one file. The server decides

@@ -1,6 +1,6 @@
 import type { DesignDetail } from '@printmarket/shared/types';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 export const FAILED_FETCH_DESIGN_DATA = 'Failed to fetch design data';
 

@@ -1,7 +1,7 @@
 import { MSG } from '@printmarket/shared/messages';
 import type { DesignCard } from '@printmarket/shared/types';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** GET /api/designs/liked-by/{username}: the designs a person liked, most recently liked first. */
 export async function fetchLikedDesigns(username: string, signal?: AbortSignal): Promise<DesignCard[]> {

@@ -2,7 +2,7 @@ import { type DesignSort, PAGE_SIZE_DEFAULT } from '@printmarket/shared/constant
 import { MSG } from '@printmarket/shared/messages';
 import type { DesignListResponse } from '@printmarket/shared/types';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 export type DesignListParams = { sort: DesignSort; page: number; limit?: number };
 

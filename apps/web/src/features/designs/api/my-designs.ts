@@ -1,7 +1,7 @@
 import { COLLECTION_MSG } from '@printmarket/shared/collections';
 import type { DesignCard } from '@printmarket/shared/types';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** The spec's text when the person's designs cannot be loaded (section 8). */
 export const FAILED_FETCH_MY_DESIGNS = COLLECTION_MSG.failedUserDesigns;

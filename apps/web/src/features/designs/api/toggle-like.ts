@@ -1,5 +1,5 @@
 import type { LikeResponse } from '@printmarket/shared/types';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 export const FAILED_TOGGLE_LIKE = 'Failed to toggle like';
 

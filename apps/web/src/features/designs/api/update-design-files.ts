@@ -1,4 +1,4 @@
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 export const FAILED_UPDATE_FILES = 'Failed to update files';
 

@@ -1,5 +1,5 @@
 import type { DesignDetail } from '@printmarket/shared/types';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 export const FAILED_UPDATE_FIELDS = 'Failed to update design fields';
 

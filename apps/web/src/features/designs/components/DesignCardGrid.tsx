@@ -1,7 +1,7 @@
 import { CARD_ROTATION_MS_OTHER } from '@printmarket/shared/constants';
 import type { DesignCard as DesignCardData } from '@printmarket/shared/types';
 import type { ReactNode } from 'react';
-import { CardGrid } from '../../../components/ui/CardGrid.tsx';
+import { CardGrid } from '@/components/ui/CardGrid.tsx';
 import { DesignCard } from './DesignCard.tsx';
 import { DesignCardSkeleton } from './DesignCardSkeleton.tsx';
 

@@ -1,7 +1,7 @@
 import type { DesignDetail } from '@printmarket/shared/types';
 import { type KeyboardEvent, type SyntheticEvent, useRef, useState } from 'react';
-import designPlaceholder from '../../../assets/design-placeholder.svg';
-import { mediaUrl } from '../../../lib/media.ts';
+import designPlaceholder from '@/assets/design-placeholder.svg';
+import { mediaUrl } from '@/lib/media.ts';
 import styles from './DesignGallery.module.css';
 
 export type GalleryImage = { key: string; src: string; thumb: string; alt: string };

@@ -1,7 +1,7 @@
-import { LoadStatus } from '../../../components/ui/LoadStatus.tsx';
-import { RetryButton } from '../../../components/ui/RetryButton.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { FAILED_FETCH_DESIGN } from '../api/get-design.ts';
+import { LoadStatus } from '@/components/ui/LoadStatus.tsx';
+import { RetryButton } from '@/components/ui/RetryButton.tsx';
+import { FAILED_FETCH_DESIGN } from '@/features/designs/api/get-design.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 
 /**
  * What a design address shows before its design is there (spec section 2): 'Loading...',

@@ -3,12 +3,17 @@ import type { DesignDetail } from '@printmarket/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import button from '../../../app/styles/button.module.css';
-import { useSession } from '../../auth/session.tsx';
-import { BuyDesignButton } from '../../checkout/components/BuyDesignButton.tsx';
-import { designPanelActions } from '../../checkout/purchase-offers.ts';
-import { CollectionPreview } from '../../collections/components/CollectionPreview.tsx';
-import { FAILED_DOWNLOAD_DESIGN, fetchDesignZip, saveBlob, zipFileName } from '../api/download-all.ts';
+import button from '@/app/styles/button.module.css';
+import { useSession } from '@/features/auth/session.tsx';
+import { BuyDesignButton } from '@/features/checkout/components/BuyDesignButton.tsx';
+import { designPanelActions } from '@/features/checkout/purchase-offers.ts';
+import { CollectionPreview } from '@/features/collections/components/CollectionPreview.tsx';
+import {
+  FAILED_DOWNLOAD_DESIGN,
+  fetchDesignZip,
+  saveBlob,
+  zipFileName,
+} from '@/features/designs/api/download-all.ts';
 import { DownloadIcon } from './DesignFileList.tsx';
 import styles from './DesignSections.module.css';
 

@@ -1,7 +1,7 @@
 import type { DesignDetail, LikeResponse } from '@printmarket/shared/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FAILED_TOGGLE_LIKE, toggleLike } from '../api/toggle-like.ts';
-import { countLabel, formatCount } from '../format.ts';
+import { FAILED_TOGGLE_LIKE, toggleLike } from '@/features/designs/api/toggle-like.ts';
+import { countLabel, formatCount } from '@/features/designs/format.ts';
 import styles from './DesignSections.module.css';
 import { LikesIcon } from './stat-icons.tsx';
 

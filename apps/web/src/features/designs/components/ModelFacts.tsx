@@ -1,5 +1,5 @@
 import type { DesignDetail } from '@printmarket/shared/types';
-import { modelFacts } from '../model-facts.ts';
+import { modelFacts } from '@/features/designs/model-facts.ts';
 import styles from './DesignSections.module.css';
 
 /**

@@ -1,9 +1,9 @@
 import type { DesignCard as DesignCardData } from '@printmarket/shared/types';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { EmptyState } from '../../../components/ui/EmptyState.tsx';
-import { RetryAlert } from '../../../components/ui/RetryAlert.tsx';
-import { StatusOverlay } from '../../../components/ui/StatusOverlay.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { EmptyState } from '@/components/ui/EmptyState.tsx';
+import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
+import { StatusOverlay } from '@/components/ui/StatusOverlay.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
 import { DesignCardGrid, DesignCardGridSkeleton } from './DesignCardGrid.tsx';
 
 type QueryDesignGridProps = {

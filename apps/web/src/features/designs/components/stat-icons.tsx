@@ -1,4 +1,4 @@
-import { Icon } from '../../../components/ui/Icon.tsx';
+import { Icon } from '@/components/ui/Icon.tsx';
 
 /** Small stroke icons for the card counters, sized to sit beside the numbers. */
 const SIZE = 16;

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useState, useSyncExternalStore } from 'react';
-import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { useMediaQuery } from '@/lib/use-media-query.ts';
 
 function subscribeVisibility(onChange: () => void): () => void {
   document.addEventListener('visibilitychange', onChange);

@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
-import { useDesignLocation } from '../api/get-design-location.ts';
-import { DesignLoadStatus } from '../components/DesignLoadStatus.tsx';
+import { useDesignLocation } from '@/features/designs/api/get-design-location.ts';
+import { DesignLoadStatus } from '@/features/designs/components/DesignLoadStatus.tsx';
 
 /** `/design/{slug}` (links from cards in the spec): finds the owner and goes to the canonical address. */
 export default function DesignSlugRedirect() {

@@ -1,5 +1,5 @@
-import { API_BASE } from '../../../lib/api-base.ts';
-import { apiFetch, errorMessage } from '../../../lib/api-client.ts';
+import { API_BASE } from '@/lib/api-base.ts';
+import { apiFetch, errorMessage } from '@/lib/api-client.ts';
 import type { StlSource } from './stl-source.ts';
 import { VIEWER_MSG } from './viewer-messages.ts';
 

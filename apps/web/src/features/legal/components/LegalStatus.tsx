@@ -1,4 +1,4 @@
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import styles from './LegalStatus.module.css';
 
 /**

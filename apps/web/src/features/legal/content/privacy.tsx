@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@printmarket/shared/types';
 import { Link } from 'react-router';
-import type { LegalSection } from '../components/LegalDocument.tsx';
+import type { LegalSection } from '@/features/legal/components/LegalDocument.tsx';
 
 type Installation = Pick<PublicConfig, 'companyName' | 'contactEmail' | 'serverLocation'>;
 

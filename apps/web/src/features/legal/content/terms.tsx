@@ -2,7 +2,7 @@ import { PLATFORM_FEE_PERCENT, PROVIDER_FEE_PERCENT } from '@printmarket/shared/
 import { CREATOR_SHARE_PERCENT, feeSplit, formatCents } from '@printmarket/shared/money';
 import type { PublicConfig } from '@printmarket/shared/types';
 import { Link } from 'react-router';
-import type { LegalSection } from '../components/LegalDocument.tsx';
+import type { LegalSection } from '@/features/legal/components/LegalDocument.tsx';
 
 type Company = Pick<PublicConfig, 'companyName' | 'contactEmail'>;
 

@@ -1,5 +1,5 @@
-import { LegalPage } from '../components/LegalPage.tsx';
-import { PrivacyIntro, privacySections } from '../content/privacy.tsx';
+import { LegalPage } from '@/features/legal/components/LegalPage.tsx';
+import { PrivacyIntro, privacySections } from '@/features/legal/content/privacy.tsx';
 
 /**
  * /privacyPolicy (and /privacypolicy). The older client left the company name, contact address and

@@ -1,5 +1,5 @@
-import { LegalPage } from '../components/LegalPage.tsx';
-import { TermsIntro, termsSections } from '../content/terms.tsx';
+import { LegalPage } from '@/features/legal/components/LegalPage.tsx';
+import { TermsIntro, termsSections } from '@/features/legal/content/terms.tsx';
 
 /** /termsofservice. The company and contact address come from the server's configuration. */
 export default function TermsPage() {

@@ -1,8 +1,8 @@
 import type { SubscriptionPlan } from '@printmarket/shared/payments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { refreshPlans } from '../plan-cache.ts';
-import type { PlanRequestBody } from '../plan-form.ts';
+import { refreshPlans } from '@/features/plans/plan-cache.ts';
+import type { PlanRequestBody } from '@/features/plans/plan-form.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /**
  * POST /api/subscription-plans: 201 with the new plan; 400 with the spec's plan messages, 409

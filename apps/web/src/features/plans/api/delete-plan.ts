@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { refreshPlans } from '../plan-cache.ts';
+import { refreshPlans } from '@/features/plans/plan-cache.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** Shown when deleting fails and the server said nothing usable (the spec has no text for it). */
 export const FAILED_DELETE_PLAN = 'Failed to delete plan';

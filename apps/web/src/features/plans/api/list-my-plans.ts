@@ -1,7 +1,7 @@
 import { PLAN_MSG, type SubscriptionPlan } from '@printmarket/shared/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { PLANS_KEY } from '../plan-cache.ts';
+import { PLANS_KEY } from '@/features/plans/plan-cache.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** GET /api/subscription-plans (signed in): the seller's own plans. */
 export async function fetchMyPlans(signal?: AbortSignal): Promise<SubscriptionPlan[]> {

@@ -1,7 +1,7 @@
 import { PLAN_MSG, type SubscriptionPlan } from '@printmarket/shared/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { PLANS_KEY } from '../plan-cache.ts';
+import { PLANS_KEY } from '@/features/plans/plan-cache.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** GET /api/subscription-plans/for-collection/{collectionId} (anyone): the plans that cover it. */
 export async function fetchPlansForCollection(

@@ -1,8 +1,8 @@
 import type { SubscriptionPlan } from '@printmarket/shared/payments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { refreshPlans } from '../plan-cache.ts';
-import type { PlanRequestBody } from '../plan-form.ts';
+import { refreshPlans } from '@/features/plans/plan-cache.ts';
+import type { PlanRequestBody } from '@/features/plans/plan-form.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** PUT /api/subscription-plans/{id} (the plan's seller): the same body as create; answers the plan. */
 export function updatePlan(id: string, body: PlanRequestBody): Promise<SubscriptionPlan> {

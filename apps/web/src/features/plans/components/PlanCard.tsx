@@ -1,9 +1,9 @@
 import type { SubscriptionPlan } from '@printmarket/shared/payments';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import designPlaceholder from '../../../assets/design-placeholder.svg';
-import { mediaUrl } from '../../../lib/media.ts';
-import { annualPriceText, downloadsText, monthlyPriceText } from '../plan-labels.ts';
+import designPlaceholder from '@/assets/design-placeholder.svg';
+import { annualPriceText, downloadsText, monthlyPriceText } from '@/features/plans/plan-labels.ts';
+import { mediaUrl } from '@/lib/media.ts';
 import styles from './PlanCard.module.css';
 
 type PlanCardProps = {

@@ -1,11 +1,11 @@
 import { PLAN_MSG } from '@printmarket/shared/payments';
 import { type Ref, useId } from 'react';
 import { Link } from 'react-router';
-import designPlaceholder from '../../../assets/design-placeholder.svg';
-import group from '../../../components/form/Fieldset.module.css';
-import { RetryAlert } from '../../../components/ui/RetryAlert.tsx';
-import { mediaUrl } from '../../../lib/media.ts';
-import type { PlanCollectionChoice } from '../plan-form.ts';
+import designPlaceholder from '@/assets/design-placeholder.svg';
+import group from '@/components/form/Fieldset.module.css';
+import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
+import type { PlanCollectionChoice } from '@/features/plans/plan-form.ts';
+import { mediaUrl } from '@/lib/media.ts';
 import styles from './PlanCollectionsField.module.css';
 
 /** Where the seller's collections stand: the modal gets them from the page that opens it. */

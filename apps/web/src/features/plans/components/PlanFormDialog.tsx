@@ -1,17 +1,16 @@
 import { PLATFORM_FEE_PERCENT, PROVIDER_FEE_PERCENT } from '@printmarket/shared/constants';
 import { PLAN_MSG, PLAN_NAME_MAX_LENGTH, type SubscriptionPlan } from '@printmarket/shared/payments';
 import { type FormEvent, type InputHTMLAttributes, type Ref, useId, useRef, useState } from 'react';
-import button from '../../../app/styles/button.module.css';
-import choice from '../../../components/form/Choice.module.css';
-import fieldStyles from '../../../components/form/Field.module.css';
-import { Field } from '../../../components/form/Field.tsx';
-import { FormActions } from '../../../components/form/FormActions.tsx';
-import { FormAlert } from '../../../components/form/FormAlert.tsx';
-import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useCreatePlan } from '../api/create-plan.ts';
-import { useUpdatePlan } from '../api/update-plan.ts';
+import button from '@/app/styles/button.module.css';
+import choice from '@/components/form/Choice.module.css';
+import fieldStyles from '@/components/form/Field.module.css';
+import { Field } from '@/components/form/Field.tsx';
+import { FormActions } from '@/components/form/FormActions.tsx';
+import { FormAlert } from '@/components/form/FormAlert.tsx';
+import { SubmitButton } from '@/components/form/SubmitButton.tsx';
+import { Dialog } from '@/components/ui/Dialog.tsx';
+import { useCreatePlan } from '@/features/plans/api/create-plan.ts';
+import { useUpdatePlan } from '@/features/plans/api/update-plan.ts';
 import {
   checkPlanForm,
   collectionChoices,
@@ -22,7 +21,8 @@ import {
   type PlanFormField,
   type PlanFormValues,
   toggleCollection,
-} from '../plan-form.ts';
+} from '@/features/plans/plan-form.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import type { CollectionsState } from './PlanCollectionsField.tsx';
 import { PlanCollectionsField } from './PlanCollectionsField.tsx';
 import styles from './PlanFormDialog.module.css';

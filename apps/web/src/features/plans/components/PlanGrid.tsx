@@ -1,5 +1,5 @@
 import type { SubscriptionPlan } from '@printmarket/shared/payments';
-import { CardGrid } from '../../../components/ui/CardGrid.tsx';
+import { CardGrid } from '@/components/ui/CardGrid.tsx';
 import { PlanCard } from './PlanCard.tsx';
 import { PlanOwnerActions } from './PlanOwnerActions.tsx';
 

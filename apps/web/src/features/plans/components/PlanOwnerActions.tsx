@@ -1,8 +1,8 @@
 import type { SubscriptionPlan } from '@printmarket/shared/payments';
-import button from '../../../app/styles/button.module.css';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { FAILED_DELETE_PLAN, useDeletePlan } from '../api/delete-plan.ts';
-import { deletePlanConfirmText } from '../plan-labels.ts';
+import button from '@/app/styles/button.module.css';
+import { FAILED_DELETE_PLAN, useDeletePlan } from '@/features/plans/api/delete-plan.ts';
+import { deletePlanConfirmText } from '@/features/plans/plan-labels.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import styles from './PlanOwnerActions.module.css';
 
 type PlanOwnerActionsProps = {

@@ -1,6 +1,6 @@
 import type { DesignDetail } from '@printmarket/shared/types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** GET /api/designs/by-id/{id}: the design just bought, for the success page's preview. */
 export function fetchDesignById(id: string, signal?: AbortSignal): Promise<DesignDetail> {

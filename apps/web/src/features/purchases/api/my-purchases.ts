@@ -1,6 +1,6 @@
 import type { PurchasesResponse } from '@printmarket/shared/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** Shown when the purchases cannot be loaded and the server said nothing usable (not in the spec). */
 export const FAILED_FETCH_PURCHASES = 'Failed to fetch purchases';

@@ -1,6 +1,6 @@
 import type { CancelResponse, PurchasesResponse, ResumeResponse } from '@printmarket/shared/payments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 import { myPurchasesQueryKey } from './my-purchases.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { PAYMENT_MSG } from '@printmarket/shared/payments';
 import type { Ref } from 'react';
-import { FormAlert, FormAlertDetail } from '../../../components/form/FormAlert.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { FormAlert, FormAlertDetail } from '@/components/form/FormAlert.tsx';
+import { ApiError } from '@/lib/api-client.ts';
 import styles from './CancelNotice.module.css';
 import type { CancelOutcome } from './CancelSubscriptionFlow.tsx';
 

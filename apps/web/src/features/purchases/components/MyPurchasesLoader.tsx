@@ -1,8 +1,8 @@
 import type { PurchasesResponse } from '@printmarket/shared/payments';
 import type { ReactNode } from 'react';
-import { RetryAlert } from '../../../components/ui/RetryAlert.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { FAILED_FETCH_PURCHASES, useMyPurchases } from '../api/my-purchases.ts';
+import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
+import { FAILED_FETCH_PURCHASES, useMyPurchases } from '@/features/purchases/api/my-purchases.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 
 /** The person's purchases for a small panel: 'Loading...', a failure with a retry, then `children`. */
 export function MyPurchasesLoader({ children }: { children: (purchases: PurchasesResponse) => ReactNode }) {

@@ -1,7 +1,7 @@
 import { formatDollars } from '@printmarket/shared/money';
 import type { PurchasesResponse } from '@printmarket/shared/payments';
 import { Link } from 'react-router';
-import { formatPurchaseDate, recentPurchases } from '../purchase-labels.ts';
+import { formatPurchaseDate, recentPurchases } from '@/features/purchases/purchase-labels.ts';
 import { MyPurchasesLoader } from './MyPurchasesLoader.tsx';
 import styles from './PurchaseSummaries.module.css';
 

@@ -2,9 +2,8 @@ import { formatDollars } from '@printmarket/shared/money';
 import type { CollectionPurchase, DesignPurchase, SubscriptionSummary } from '@printmarket/shared/payments';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import button from '../../../app/styles/button.module.css';
-import { EmptyState } from '../../../components/ui/EmptyState.tsx';
-import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import button from '@/app/styles/button.module.css';
+import { EmptyState } from '@/components/ui/EmptyState.tsx';
 import {
   canCancel,
   canResume,
@@ -13,7 +12,8 @@ import {
   orderNumber,
   subscriptionPriceText,
   subscriptionTermText,
-} from '../purchase-labels.ts';
+} from '@/features/purchases/purchase-labels.ts';
+import { useMediaQuery } from '@/lib/use-media-query.ts';
 import styles from './PurchaseTables.module.css';
 import { ResumeSubscriptionButton } from './ResumeSubscriptionButton.tsx';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import designPlaceholder from '../../../assets/design-placeholder.svg';
-import { mediaUrl } from '../../../lib/media.ts';
-import type { PurchasedItem } from '../payment-success.ts';
+import designPlaceholder from '@/assets/design-placeholder.svg';
+import type { PurchasedItem } from '@/features/purchases/payment-success.ts';
+import { mediaUrl } from '@/lib/media.ts';
 import styles from './PurchasedItemView.module.css';
 
 /** The item just bought on the success page: its name (a link to it) and up to four pictures. */

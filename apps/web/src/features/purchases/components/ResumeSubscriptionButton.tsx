@@ -1,6 +1,6 @@
 import { PAYMENT_MSG } from '@printmarket/shared/payments';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useResumeSubscription } from '../api/subscription-changes.ts';
+import { useResumeSubscription } from '@/features/purchases/api/subscription-changes.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 
 type ResumeSubscriptionButtonProps = {
   subscriptionId: string;

@@ -5,7 +5,7 @@ import {
   collectionPagePath,
   subscriptionPriceText,
   subscriptionTermText,
-} from '../purchase-labels.ts';
+} from '@/features/purchases/purchase-labels.ts';
 import { MyPurchasesLoader } from './MyPurchasesLoader.tsx';
 import styles from './PurchaseSummaries.module.css';
 

@@ -1,18 +1,21 @@
 import { PAYMENT_MSG, type PurchasesResponse, type SubscriptionSummary } from '@printmarket/shared/payments';
 import { useEffect, useRef, useState } from 'react';
-import { LoadStatus } from '../../../components/ui/LoadStatus.tsx';
-import { RetryButton } from '../../../components/ui/RetryButton.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { NotAuthorized } from '../../users/components/NotAuthorized.tsx';
-import { isUnauthorized } from '../../users/unauthorized.ts';
-import { FAILED_FETCH_PURCHASES, useMyPurchases } from '../api/my-purchases.ts';
-import { CancelNotice } from '../components/CancelNotice.tsx';
-import { type CancelOutcome, CancelSubscriptionFlow } from '../components/CancelSubscriptionFlow.tsx';
+import { LoadStatus } from '@/components/ui/LoadStatus.tsx';
+import { RetryButton } from '@/components/ui/RetryButton.tsx';
+import { FAILED_FETCH_PURCHASES, useMyPurchases } from '@/features/purchases/api/my-purchases.ts';
+import { CancelNotice } from '@/features/purchases/components/CancelNotice.tsx';
+import {
+  type CancelOutcome,
+  CancelSubscriptionFlow,
+} from '@/features/purchases/components/CancelSubscriptionFlow.tsx';
 import {
   CollectionPurchasesTable,
   DesignPurchasesTable,
   SubscriptionsTable,
-} from '../components/PurchaseTables.tsx';
+} from '@/features/purchases/components/PurchaseTables.tsx';
+import { NotAuthorized } from '@/features/users/components/NotAuthorized.tsx';
+import { isUnauthorized } from '@/features/users/unauthorized.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import styles from './MyPurchasesPage.module.css';
 
 /** My purchases (/MyPurchases, behind the sign-in guard; spec section 2). */

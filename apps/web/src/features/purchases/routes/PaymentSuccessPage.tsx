@@ -2,12 +2,12 @@ import { PAYMENT_MSG } from '@printmarket/shared/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import button from '../../../app/styles/button.module.css';
-import { useSession } from '../../auth/session.tsx';
-import { useCheckoutStatus } from '../../checkout/api/get-checkout-status.ts';
-import { useCollection } from '../../collections/api/get-collection.ts';
-import { useDesignById } from '../api/get-purchased-design.ts';
-import { PurchasedItemView } from '../components/PurchasedItemView.tsx';
+import button from '@/app/styles/button.module.css';
+import { useSession } from '@/features/auth/session.tsx';
+import { useCheckoutStatus } from '@/features/checkout/api/get-checkout-status.ts';
+import { useCollection } from '@/features/collections/api/get-collection.ts';
+import { useDesignById } from '@/features/purchases/api/get-purchased-design.ts';
+import { PurchasedItemView } from '@/features/purchases/components/PurchasedItemView.tsx';
 import {
   collectionItem,
   designItem,
@@ -17,7 +17,7 @@ import {
   parseSuccessParams,
   pollOutcome,
   type SuccessDetails,
-} from '../payment-success.ts';
+} from '@/features/purchases/payment-success.ts';
 import styles from './PaymentSuccessPage.module.css';
 
 /**

@@ -1,4 +1,4 @@
-import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { useMediaQuery } from '@/lib/use-media-query.ts';
 
 /** Whether the person asked for less motion (no typewriter, no dodging). Follows later changes. */
 export function usePrefersReducedMotion(): boolean {

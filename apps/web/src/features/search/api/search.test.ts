@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client.ts';
-import { parseSearchParams } from '../search-params.ts';
+import { parseSearchParams } from '@/features/search/search-params.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { fetchSearch } from './search.ts';
 
 const answer = (status: number, body: unknown) =>

@@ -1,8 +1,8 @@
 import { PAGE_SIZE_DEFAULT } from '@printmarket/shared/constants';
 import { SEARCH_MSG, type SearchResponse } from '@printmarket/shared/search';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
-import type { SearchParams } from '../search-params.ts';
+import type { SearchParams } from '@/features/search/search-params.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** GET /api/designs/search?query=&page=&limit=&category=&price=&tag= : designs and people. */
 export async function fetchSearch(params: SearchParams, signal?: AbortSignal): Promise<SearchResponse> {

@@ -1,6 +1,6 @@
 import type { SearchUserCard } from '@printmarket/shared/search';
 import { Link } from 'react-router';
-import { Avatar } from '../../../components/ui/Avatar.tsx';
+import { Avatar } from '@/components/ui/Avatar.tsx';
 import styles from './UserCard.module.css';
 
 /** Spec section 2 (public profile) shows this when a person wrote no bio. */

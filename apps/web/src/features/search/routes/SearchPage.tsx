@@ -3,17 +3,17 @@ import { SEARCH_MSG, type SearchResponse } from '@printmarket/shared/search';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CardGrid } from '../../../components/ui/CardGrid.tsx';
-import { EmptyState } from '../../../components/ui/EmptyState.tsx';
-import { Pagination } from '../../../components/ui/Pagination.tsx';
-import { RetryAlert } from '../../../components/ui/RetryAlert.tsx';
-import { StatusOverlay } from '../../../components/ui/StatusOverlay.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { DesignCardGrid, DesignCardGridSkeleton } from '../../designs/components/DesignCardGrid.tsx';
-import { searchQueryOptions, useSearch } from '../api/search.ts';
-import { SearchFilters } from '../components/SearchFilters.tsx';
-import { UserCard } from '../components/UserCard.tsx';
-import { parseSearchParams, type SearchParams, searchHref } from '../search-params.ts';
+import { CardGrid } from '@/components/ui/CardGrid.tsx';
+import { EmptyState } from '@/components/ui/EmptyState.tsx';
+import { Pagination } from '@/components/ui/Pagination.tsx';
+import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
+import { StatusOverlay } from '@/components/ui/StatusOverlay.tsx';
+import { DesignCardGrid, DesignCardGridSkeleton } from '@/features/designs/components/DesignCardGrid.tsx';
+import { searchQueryOptions, useSearch } from '@/features/search/api/search.ts';
+import { SearchFilters } from '@/features/search/components/SearchFilters.tsx';
+import { UserCard } from '@/features/search/components/UserCard.tsx';
+import { parseSearchParams, type SearchParams, searchHref } from '@/features/search/search-params.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import styles from './SearchPage.module.css';
 
 /** Cards in the first row on the widest layout; their pictures load first. */

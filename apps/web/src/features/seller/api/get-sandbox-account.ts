@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** The test-mode stand-in for a connected account. */
 export type SandboxAccount = { accountId: string; detailsSubmitted: boolean };

@@ -1,6 +1,6 @@
 import type { SellerData } from '@printmarket/shared/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** Shown when the seller's figures cannot be loaded and the server says nothing (no spec text). */
 export const FAILED_SELLER_DATA = 'Failed to load your earnings';

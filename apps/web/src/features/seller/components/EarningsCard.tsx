@@ -1,7 +1,7 @@
 import { CREATOR_SHARE_PERCENT, formatDollars } from '@printmarket/shared/money';
 import type { SellerData } from '@printmarket/shared/payments';
 import { useId } from 'react';
-import { refundsText, salesCountText } from '../seller-labels.ts';
+import { refundsText, salesCountText } from '@/features/seller/seller-labels.ts';
 import styles from './SellerCards.module.css';
 
 /** Total Earnings (spec section 2): the creator's share of every sale and renewal. */

@@ -1,9 +1,9 @@
 import type { SellerData } from '@printmarket/shared/payments';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { RetryAlert } from '../../../components/ui/RetryAlert.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { FAILED_SELLER_DATA } from '../api/get-seller-data.ts';
-import { stripeLinkProblem, useStripeAccountLink } from '../use-stripe-account.ts';
+import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
+import { FAILED_SELLER_DATA } from '@/features/seller/api/get-seller-data.ts';
+import { stripeLinkProblem, useStripeAccountLink } from '@/features/seller/use-stripe-account.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { EarningsCard } from './EarningsCard.tsx';
 import styles from './SellerCards.module.css';
 import { StripeAccountCard } from './StripeAccountCard.tsx';

@@ -1,8 +1,13 @@
 import type { SellerData } from '@printmarket/shared/payments';
 import { useId } from 'react';
-import button from '../../../app/styles/button.module.css';
-import { FormAlert } from '../../../components/form/FormAlert.tsx';
-import { accountStatusText, STRIPE_BUTTON_TEXT, type StripeAction, stripeAction } from '../seller-labels.ts';
+import button from '@/app/styles/button.module.css';
+import { FormAlert } from '@/components/form/FormAlert.tsx';
+import {
+  accountStatusText,
+  STRIPE_BUTTON_TEXT,
+  type StripeAction,
+  stripeAction,
+} from '@/features/seller/seller-labels.ts';
 import styles from './SellerCards.module.css';
 
 type StripeAccountCardProps = {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { sellerDataQueryOptions } from '../api/get-seller-data.ts';
+import { sellerDataQueryOptions } from '@/features/seller/api/get-seller-data.ts';
 import { EarningsCard } from './EarningsCard.tsx';
 import { SandboxConnectPanel } from './SandboxConnectPanel.tsx';
 import { SellerOverview } from './SellerOverview.tsx';

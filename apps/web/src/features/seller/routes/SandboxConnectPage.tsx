@@ -1,16 +1,16 @@
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import button from '../../../app/styles/button.module.css';
-import { LoadStatus } from '../../../components/ui/LoadStatus.tsx';
-import { RetryButton } from '../../../components/ui/RetryButton.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useSession } from '../../auth/session.tsx';
+import button from '@/app/styles/button.module.css';
+import { LoadStatus } from '@/components/ui/LoadStatus.tsx';
+import { RetryButton } from '@/components/ui/RetryButton.tsx';
+import { useSession } from '@/features/auth/session.tsx';
 import {
   FAILED_COMPLETE_ONBOARDING,
   useCompleteSandboxOnboarding,
-} from '../api/complete-sandbox-onboarding.ts';
-import { FAILED_SANDBOX_ACCOUNT, useSandboxAccount } from '../api/get-sandbox-account.ts';
-import { SandboxConnectPanel } from '../components/SandboxConnectPanel.tsx';
-import { appPath } from '../seller-labels.ts';
+} from '@/features/seller/api/complete-sandbox-onboarding.ts';
+import { FAILED_SANDBOX_ACCOUNT, useSandboxAccount } from '@/features/seller/api/get-sandbox-account.ts';
+import { SandboxConnectPanel } from '@/features/seller/components/SandboxConnectPanel.tsx';
+import { appPath } from '@/features/seller/seller-labels.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import styles from './SandboxConnectPage.module.css';
 
 /**

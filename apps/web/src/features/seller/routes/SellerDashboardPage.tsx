@@ -1,14 +1,14 @@
 import { useCallback, useState } from 'react';
 import { Navigate } from 'react-router';
-import { useSession } from '../../auth/session.tsx';
-import { useMyCollections } from '../../collections/api/my-collections.ts';
-import { MyPlansSection } from '../../plans/components/MyPlansSection.tsx';
-import { NotAuthorized } from '../../users/components/NotAuthorized.tsx';
-import { useReportUnauthorized } from '../../users/unauthorized.ts';
-import { useSellerData } from '../api/get-seller-data.ts';
-import { SellerOverview } from '../components/SellerOverview.tsx';
-import { TestModeBadge } from '../components/TestModeBadge.tsx';
-import { subscribeNotice } from '../seller-labels.ts';
+import { useSession } from '@/features/auth/session.tsx';
+import { useMyCollections } from '@/features/collections/api/my-collections.ts';
+import { MyPlansSection } from '@/features/plans/components/MyPlansSection.tsx';
+import { useSellerData } from '@/features/seller/api/get-seller-data.ts';
+import { SellerOverview } from '@/features/seller/components/SellerOverview.tsx';
+import { TestModeBadge } from '@/features/seller/components/TestModeBadge.tsx';
+import { subscribeNotice } from '@/features/seller/seller-labels.ts';
+import { NotAuthorized } from '@/features/users/components/NotAuthorized.tsx';
+import { useReportUnauthorized } from '@/features/users/unauthorized.ts';
 import styles from './SellerDashboardPage.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import type { ChangePasswordInput, ChangePasswordResponse } from '@printmarket/shared/password-change';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /**
  * POST /api/auth/change-password: needs the current password; ends every other session of the

@@ -1,13 +1,13 @@
 import { type ReactNode, useCallback, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { TabList, TabPanel } from '../../../components/ui/Tabs.tsx';
-import { searchWithTab, tabFromAddress } from '../../../components/ui/tabs.ts';
-import { useSession } from '../../auth/session.tsx';
-import { PreferencesPanel } from '../../preferences/components/PreferencesForm.tsx';
-import { EditProfileForm } from '../../users/components/EditProfileForm.tsx';
-import { NotAuthorized } from '../../users/components/NotAuthorized.tsx';
-import { BillingPanel } from '../components/BillingPanel.tsx';
-import { ChangePasswordForm } from '../components/ChangePasswordForm.tsx';
+import { TabList, TabPanel } from '@/components/ui/Tabs.tsx';
+import { searchWithTab, tabFromAddress } from '@/components/ui/tabs.ts';
+import { useSession } from '@/features/auth/session.tsx';
+import { PreferencesPanel } from '@/features/preferences/components/PreferencesForm.tsx';
+import { BillingPanel } from '@/features/settings/components/BillingPanel.tsx';
+import { ChangePasswordForm } from '@/features/settings/components/ChangePasswordForm.tsx';
+import { EditProfileForm } from '@/features/users/components/EditProfileForm.tsx';
+import { NotAuthorized } from '@/features/users/components/NotAuthorized.tsx';
 import styles from './SettingsPage.module.css';
 
 /** The spec's four tabs, Profile first (the default). */

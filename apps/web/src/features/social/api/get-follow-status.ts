@@ -1,7 +1,7 @@
 import type { FollowStatus } from '@printmarket/shared/social';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { xTokenHeader } from '../x-token.ts';
+import { xTokenHeader } from '@/features/social/x-token.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** GET /api/follow/status/{userId}: whether the signed-in person follows this one. */
 export function fetchFollowStatus(userId: string, signal?: AbortSignal): Promise<FollowStatus> {

@@ -1,6 +1,6 @@
 import { type ProfileResponse, SOCIAL_MSG } from '@printmarket/shared/social';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /**
  * GET /api/profile/username/{username}: the person and their counters. For a name someone gave

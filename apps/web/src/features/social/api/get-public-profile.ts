@@ -1,6 +1,6 @@
 import { type PublicProfile, SOCIAL_MSG } from '@printmarket/shared/social';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** GET /api/user/profile/{username}: the public profile alone (the About tab reads it). */
 export async function fetchPublicProfile(username: string, signal?: AbortSignal): Promise<PublicProfile> {

@@ -2,7 +2,7 @@ import { MSG } from '@printmarket/shared/messages';
 import type { ProfileDesignSort } from '@printmarket/shared/social';
 import type { DesignCard } from '@printmarket/shared/types';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** GET /api/designs/username/{username}?sort=: the person's designs as cards, in the chosen order. */
 export async function fetchUserDesigns(

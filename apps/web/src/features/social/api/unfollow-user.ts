@@ -1,6 +1,6 @@
 import type { FollowRequest, FollowResponse } from '@printmarket/shared/social';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { xTokenHeader } from '../x-token.ts';
+import { xTokenHeader } from '@/features/social/x-token.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** POST /api/follow/unfollow {targetUserId}: answers the state and the person's new counters. */
 export function unfollowUser(targetUserId: string): Promise<FollowResponse> {

@@ -1,7 +1,7 @@
 import { type PublicProfile, SOCIAL_MSG } from '@printmarket/shared/social';
-import { RetryAlert } from '../../../components/ui/RetryAlert.tsx';
-import { usePublicProfile } from '../api/get-public-profile.ts';
-import { profileLinks } from '../social-links.ts';
+import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
+import { usePublicProfile } from '@/features/social/api/get-public-profile.ts';
+import { profileLinks } from '@/features/social/social-links.ts';
 import styles from './ProfilePanels.module.css';
 
 const joinedFormat = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', year: 'numeric' });

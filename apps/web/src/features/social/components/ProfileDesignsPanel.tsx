@@ -4,9 +4,9 @@ import {
   PROFILE_DESIGN_SORTS,
   type ProfileDesignSort,
 } from '@printmarket/shared/social';
-import { SortSelect } from '../../../components/ui/SortSelect.tsx';
-import { QueryDesignGrid } from '../../designs/components/QueryDesignGrid.tsx';
-import { useUserDesigns } from '../api/list-user-designs.ts';
+import { SortSelect } from '@/components/ui/SortSelect.tsx';
+import { QueryDesignGrid } from '@/features/designs/components/QueryDesignGrid.tsx';
+import { useUserDesigns } from '@/features/social/api/list-user-designs.ts';
 import styles from './ProfilePanels.module.css';
 
 /** The Designs tab: the person's designs with the sort dropdown (Newest, Most Popular, Most Liked). */

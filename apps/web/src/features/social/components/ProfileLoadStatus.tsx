@@ -1,6 +1,6 @@
 import { SOCIAL_MSG } from '@printmarket/shared/social';
-import { LoadStatus } from '../../../components/ui/LoadStatus.tsx';
-import { RetryButton } from '../../../components/ui/RetryButton.tsx';
+import { LoadStatus } from '@/components/ui/LoadStatus.tsx';
+import { RetryButton } from '@/components/ui/RetryButton.tsx';
 
 /**
  * What `/profile/{username}` shows before the profile is there: 'Loading...', a not-found page

@@ -1,4 +1,4 @@
-import { SupportPage } from '../components/SupportPage.tsx';
+import { SupportPage } from '@/features/support/components/SupportPage.tsx';
 
 export default function ContactPage() {
   return (

@@ -1,7 +1,7 @@
 import type { UploadResponse } from '@printmarket/shared/uploads';
-import { API_BASE } from '../../../lib/api-base.ts';
-import { parseErrorBody } from '../../../lib/api-client.ts';
-import { getStoredToken } from '../../../lib/auth-storage.ts';
+import { API_BASE } from '@/lib/api-base.ts';
+import { parseErrorBody } from '@/lib/api-client.ts';
+import { getStoredToken } from '@/lib/auth-storage.ts';
 
 /** How far the body has gone out: whole percent, and whether every byte has been sent. */
 export type UploadProgress = { percent: number; sent: boolean };

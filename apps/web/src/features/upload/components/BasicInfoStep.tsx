@@ -1,11 +1,11 @@
 import { CATEGORIES, TAGS_MAX } from '@printmarket/shared/constants';
 import { DESIGN_NAME_MAX_LENGTH, DESIGN_TEXT_MAX_LENGTH } from '@printmarket/shared/uploads';
 import type { UseFormRegister } from 'react-hook-form';
-import fieldStyles from '../../../components/form/Field.module.css';
-import { Field } from '../../../components/form/Field.tsx';
-import { TextAreaField } from '../../../components/form/TextAreaField.tsx';
-import { TextField } from '../../../components/form/TextField.tsx';
-import type { UploadFormValues } from '../upload-form.ts';
+import fieldStyles from '@/components/form/Field.module.css';
+import { Field } from '@/components/form/Field.tsx';
+import { TextAreaField } from '@/components/form/TextAreaField.tsx';
+import { TextField } from '@/components/form/TextField.tsx';
+import type { UploadFormValues } from '@/features/upload/upload-form.ts';
 import styles from './WizardStep.module.css';
 
 /** Step 1, 'Basic Info': what the model is. Nothing here is checked before Next (spec section 5). */

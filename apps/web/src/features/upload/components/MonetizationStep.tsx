@@ -1,10 +1,10 @@
 import { COLLECTION_NAME_MAX_LENGTH } from '@printmarket/shared/uploads';
 import type { UseFormReturn } from 'react-hook-form';
-import choice from '../../../components/form/Choice.module.css';
-import { ChoiceCard } from '../../../components/form/ChoiceCard.tsx';
-import { TextField } from '../../../components/form/TextField.tsx';
-import { CollectionSelect } from '../../collections/components/CollectionSelect.tsx';
-import type { UploadFormValues } from '../upload-form.ts';
+import choice from '@/components/form/Choice.module.css';
+import { ChoiceCard } from '@/components/form/ChoiceCard.tsx';
+import { TextField } from '@/components/form/TextField.tsx';
+import { CollectionSelect } from '@/features/collections/components/CollectionSelect.tsx';
+import type { UploadFormValues } from '@/features/upload/upload-form.ts';
 import styles from './MonetizationStep.module.css';
 import step from './WizardStep.module.css';
 

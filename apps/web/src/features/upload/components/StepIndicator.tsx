@@ -1,4 +1,4 @@
-import { UPLOAD_STEPS, type UploadStep } from '../upload-form.ts';
+import { UPLOAD_STEPS, type UploadStep } from '@/features/upload/upload-form.ts';
 import styles from './StepIndicator.module.css';
 
 /** Where the person is in the wizard: the three steps, the current one marked for screen readers. */

@@ -1,4 +1,4 @@
-import type { UploadProgress } from '../api/upload-design.ts';
+import type { UploadProgress } from '@/features/upload/api/upload-design.ts';
 import styles from './UploadProgressBar.module.css';
 
 /** How much of the upload has gone out; at 100 % the server is still storing and analysing the files. */

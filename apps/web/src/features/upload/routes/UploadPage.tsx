@@ -4,17 +4,17 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import button from '../../../app/styles/button.module.css';
-import { useSession } from '../../auth/session.tsx';
-import { checkStlFile } from '../../designs/viewer/check-stl-file.ts';
-import { type UploadProgress, uploadDesign, uploadFailureText } from '../api/upload-design.ts';
-import { BasicInfoStep } from '../components/BasicInfoStep.tsx';
-import { FilePicker } from '../components/FilePicker.tsx';
-import { MonetizationStep } from '../components/MonetizationStep.tsx';
-import { StepIndicator } from '../components/StepIndicator.tsx';
-import { StlPreview } from '../components/StlPreview.tsx';
-import { UploadProgressBar } from '../components/UploadProgressBar.tsx';
-import { addPicked, type PickedFile } from '../file-selection.ts';
+import button from '@/app/styles/button.module.css';
+import { useSession } from '@/features/auth/session.tsx';
+import { checkStlFile } from '@/features/designs/viewer/check-stl-file.ts';
+import { type UploadProgress, uploadDesign, uploadFailureText } from '@/features/upload/api/upload-design.ts';
+import { BasicInfoStep } from '@/features/upload/components/BasicInfoStep.tsx';
+import { FilePicker } from '@/features/upload/components/FilePicker.tsx';
+import { MonetizationStep } from '@/features/upload/components/MonetizationStep.tsx';
+import { StepIndicator } from '@/features/upload/components/StepIndicator.tsx';
+import { StlPreview } from '@/features/upload/components/StlPreview.tsx';
+import { UploadProgressBar } from '@/features/upload/components/UploadProgressBar.tsx';
+import { addPicked, type PickedFile } from '@/features/upload/file-selection.ts';
 import {
   buildUploadFormData,
   EMPTY_UPLOAD_FORM,
@@ -22,8 +22,8 @@ import {
   UPLOAD_STEPS,
   type UploadFormValues,
   type UploadStep,
-} from '../upload-form.ts';
-import { fileProblemText, useFileProblems } from '../use-file-checks.ts';
+} from '@/features/upload/upload-form.ts';
+import { fileProblemText, useFileProblems } from '@/features/upload/use-file-checks.ts';
 import styles from './UploadPage.module.css';
 
 /**

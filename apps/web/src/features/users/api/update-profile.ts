@@ -1,7 +1,7 @@
 import type { SocialLinks } from '@printmarket/shared/auth';
 import type { CurrentUser } from '@printmarket/shared/types';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 export type UpdateProfileInput = {
   bio?: string;

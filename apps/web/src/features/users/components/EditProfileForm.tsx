@@ -11,15 +11,14 @@ import type { EditProfileFormInput } from '@printmarket/shared/profile-form';
 import type { CurrentUser } from '@printmarket/shared/types';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import button from '../../../app/styles/button.module.css';
-import group from '../../../components/form/Fieldset.module.css';
-import { FormAlert, FormAlertDetail } from '../../../components/form/FormAlert.tsx';
-import { ImagePicker } from '../../../components/form/ImagePicker.tsx';
-import { TextAreaField } from '../../../components/form/TextAreaField.tsx';
-import { TextField } from '../../../components/form/TextField.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useSession } from '../../auth/session.tsx';
-import { useUpdateProfileMutation } from '../api/update-profile.ts';
+import button from '@/app/styles/button.module.css';
+import group from '@/components/form/Fieldset.module.css';
+import { FormAlert, FormAlertDetail } from '@/components/form/FormAlert.tsx';
+import { ImagePicker } from '@/components/form/ImagePicker.tsx';
+import { TextAreaField } from '@/components/form/TextAreaField.tsx';
+import { TextField } from '@/components/form/TextField.tsx';
+import { useSession } from '@/features/auth/session.tsx';
+import { useUpdateProfileMutation } from '@/features/users/api/update-profile.ts';
 import {
   type EditProfileValues,
   editProfileDefaults,
@@ -27,8 +26,9 @@ import {
   type ProfileSnapshot,
   toProfileUpdate,
   usernameLocked,
-} from '../edit-profile-form.ts';
-import { profileImageProblem } from '../profile-image.ts';
+} from '@/features/users/edit-profile-form.ts';
+import { profileImageProblem } from '@/features/users/profile-image.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import styles from './EditProfileForm.module.css';
 import { PicturePicker } from './PicturePicker.tsx';
 

@@ -1,19 +1,19 @@
 import type { CollectionSummary } from '@printmarket/shared/types';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import button from '../../../app/styles/button.module.css';
-import designPlaceholder from '../../../assets/design-placeholder.svg';
-import { CardGrid } from '../../../components/ui/CardGrid.tsx';
-import { EmptyState } from '../../../components/ui/EmptyState.tsx';
-import { RetryAlert } from '../../../components/ui/RetryAlert.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { mediaUrl } from '../../../lib/media.ts';
+import button from '@/app/styles/button.module.css';
+import designPlaceholder from '@/assets/design-placeholder.svg';
+import { CardGrid } from '@/components/ui/CardGrid.tsx';
+import { EmptyState } from '@/components/ui/EmptyState.tsx';
+import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
 import {
   collectionCardPriceText,
   collectionCover,
   collectionPath,
   designCountText,
-} from '../../collections/collection-labels.ts';
+} from '@/features/collections/collection-labels.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { mediaUrl } from '@/lib/media.ts';
 import styles from './MyCollectionsList.module.css';
 
 /** The spec's text when collections cannot be loaded (section 8) and the server says nothing. */

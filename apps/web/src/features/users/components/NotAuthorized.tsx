@@ -1,8 +1,8 @@
 import { MSG } from '@printmarket/shared/messages';
 import { useNavigate } from 'react-router';
-import { StatusPage } from '../../../app/StatusPage.tsx';
-import button from '../../../app/styles/button.module.css';
-import { useSession } from '../../auth/session.tsx';
+import { StatusPage } from '@/app/StatusPage.tsx';
+import button from '@/app/styles/button.module.css';
+import { useSession } from '@/features/auth/session.tsx';
 
 /**
  * What a screen shows when the API says the session is no longer good (spec: 'Not authorized' with

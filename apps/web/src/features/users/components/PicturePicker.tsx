@@ -1,5 +1,5 @@
 import { IMAGE_TYPES_TEXT } from '@printmarket/shared/constants';
-import { ImagePicker } from '../../../components/form/ImagePicker.tsx';
+import { ImagePicker } from '@/components/form/ImagePicker.tsx';
 
 type PicturePickerProps = {
   /** The picture the profile has now (shown until another is chosen). */

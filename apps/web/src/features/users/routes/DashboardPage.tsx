@@ -1,20 +1,20 @@
 import { MSG } from '@printmarket/shared/messages';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import button from '../../../app/styles/button.module.css';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { ProfileHeader } from '../../../components/ui/ProfileHeader.tsx';
-import { TabLinks, TabList, TabPanel, tabLinkClass } from '../../../components/ui/Tabs.tsx';
-import { searchWithTab, tabFromAddress } from '../../../components/ui/tabs.ts';
-import { type SessionUser, useSession } from '../../auth/session.tsx';
-import { useMyCollections } from '../../collections/api/my-collections.ts';
-import { useLikedDesigns } from '../../designs/api/liked-designs.ts';
-import { FAILED_FETCH_MY_DESIGNS, useMyDesigns } from '../../designs/api/my-designs.ts';
-import { QueryDesignGrid } from '../../designs/components/QueryDesignGrid.tsx';
-import { EditProfileForm } from '../components/EditProfileForm.tsx';
-import { MyCollectionsList } from '../components/MyCollectionsList.tsx';
-import { NotAuthorized } from '../components/NotAuthorized.tsx';
-import { useReportUnauthorized } from '../unauthorized.ts';
+import button from '@/app/styles/button.module.css';
+import { Dialog } from '@/components/ui/Dialog.tsx';
+import { ProfileHeader } from '@/components/ui/ProfileHeader.tsx';
+import { TabLinks, TabList, TabPanel, tabLinkClass } from '@/components/ui/Tabs.tsx';
+import { searchWithTab, tabFromAddress } from '@/components/ui/tabs.ts';
+import { type SessionUser, useSession } from '@/features/auth/session.tsx';
+import { useMyCollections } from '@/features/collections/api/my-collections.ts';
+import { useLikedDesigns } from '@/features/designs/api/liked-designs.ts';
+import { FAILED_FETCH_MY_DESIGNS, useMyDesigns } from '@/features/designs/api/my-designs.ts';
+import { QueryDesignGrid } from '@/features/designs/components/QueryDesignGrid.tsx';
+import { EditProfileForm } from '@/features/users/components/EditProfileForm.tsx';
+import { MyCollectionsList } from '@/features/users/components/MyCollectionsList.tsx';
+import { NotAuthorized } from '@/features/users/components/NotAuthorized.tsx';
+import { useReportUnauthorized } from '@/features/users/unauthorized.ts';
 import styles from './DashboardPage.module.css';
 
 /** Counters older than this are reloaded when the dashboard opens. */
