@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { NavLink } from 'react-router';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { Avatar } from '@/components/ui/Avatar.tsx';
 import styles from './AccountDrawer.module.css';
 import { BagIcon, CloseIcon, DashboardIcon, HomeIcon, LogoutIcon, UploadIcon } from './icons.tsx';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import logoMark from '@/assets/logo-mark.svg';
 import { Avatar } from '@/components/ui/Avatar.tsx';
 import { useSession } from '@/features/auth/session.tsx';

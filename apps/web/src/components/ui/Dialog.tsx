@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { CloseIcon } from '@/app/layout/icons.tsx';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import styles from './Dialog.module.css';
 
 type DialogProps = {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StatusPage } from '@/app/StatusPage.tsx';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { ApiError } from '@/lib/api-client.ts';
 import styles from './LoadStatus.module.css';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { useConfig } from '@/features/config/api/get-config.ts';
 import { API_BASE } from '@/lib/api-base.ts';
 import styles from './GoogleButton.module.css';

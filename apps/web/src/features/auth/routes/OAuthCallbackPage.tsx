@@ -1,7 +1,7 @@
 import { MSG } from '@printmarket/shared/messages';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import page from '@/app/styles/page.module.css';
+import page from '@/styles/page.module.css';
 import type { NoticeState } from '@/features/auth/notice.ts';
 import { useSession } from '@/features/auth/session.tsx';
 import styles from './OAuthCallbackPage.module.css';

@@ -1,6 +1,6 @@
 import type { CollectionSummary } from '@printmarket/shared/types';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import designPlaceholder from '@/assets/design-placeholder.svg';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { TextField } from '@/components/form/TextField.tsx';

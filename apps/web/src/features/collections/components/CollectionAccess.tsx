@@ -3,7 +3,7 @@ import type { CollectionSummary } from '@printmarket/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { PurchaseCollectionButton } from '@/features/checkout/components/PurchaseCollectionButton.tsx';
 import { SubscribeButton } from '@/features/checkout/components/SubscribeButton.tsx';
 import { collectionOffer, subscriptionStandingText } from '@/features/checkout/purchase-offers.ts';

@@ -1,6 +1,6 @@
 import type { CollectionSummary, DesignCard as DesignCardData } from '@printmarket/shared/types';
 import { useRef } from 'react';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { EmptyState } from '@/components/ui/EmptyState.tsx';
 import { FAILED_REMOVE_DESIGN, useRemoveDesign } from '@/features/collections/api/remove-design.ts';
 import { DesignCardGrid } from '@/features/designs/components/DesignCardGrid.tsx';

@@ -1,6 +1,6 @@
 import type { CollectionSummary } from '@printmarket/shared/types';
 import { type FormEvent, useRef, useState } from 'react';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { FormActions } from '@/components/form/FormActions.tsx';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { SubmitButton } from '@/components/form/SubmitButton.tsx';

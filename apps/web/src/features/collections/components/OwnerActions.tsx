@@ -4,7 +4,7 @@ import type { CollectionSummary } from '@printmarket/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { Dialog } from '@/components/ui/Dialog.tsx';
 import {
   FAILED_ARCHIVE_COLLECTION,

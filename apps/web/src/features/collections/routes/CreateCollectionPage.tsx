@@ -1,7 +1,7 @@
 import { IMAGE_TYPES_TEXT } from '@printmarket/shared/constants';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { FormActions } from '@/components/form/FormActions.tsx';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { ImagePicker } from '@/components/form/ImagePicker.tsx';

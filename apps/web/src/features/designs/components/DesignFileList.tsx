@@ -2,7 +2,7 @@ import type { DesignDetail, DesignDetailFile } from '@printmarket/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { Icon } from '@/components/ui/Icon.tsx';
 import { FAILED_DOWNLOAD_DESIGN } from '@/features/designs/api/download-all.ts';
 import { fetchDownloadUrl } from '@/features/designs/api/get-download-url.ts';

@@ -3,7 +3,7 @@ import type { DesignDetail } from '@printmarket/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { useSession } from '@/features/auth/session.tsx';
 import { BuyDesignButton } from '@/features/checkout/components/BuyDesignButton.tsx';
 import { designPanelActions } from '@/features/checkout/purchase-offers.ts';

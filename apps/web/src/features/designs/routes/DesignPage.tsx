@@ -2,7 +2,7 @@ import type { DesignDetail } from '@printmarket/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import avatarPlaceholder from '@/assets/avatar-placeholder.svg';
 import { useSession } from '@/features/auth/session.tsx';
 import { designQueryOptions, previewsPending, useDesign } from '@/features/designs/api/get-design.ts';

@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { FormActions } from '@/components/form/FormActions.tsx';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { SubmitButton } from '@/components/form/SubmitButton.tsx';

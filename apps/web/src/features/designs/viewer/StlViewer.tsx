@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { Icon } from '@/components/ui/Icon.tsx';
 import styles from './StlViewer.module.css';
 import type { StlSource } from './stl-source.ts';

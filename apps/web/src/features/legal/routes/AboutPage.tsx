@@ -1,7 +1,7 @@
 import { PLATFORM_FEE_PERCENT, PROVIDER_FEE_PERCENT } from '@printmarket/shared/constants';
 import { CREATOR_SHARE_PERCENT } from '@printmarket/shared/money';
 import { Link } from 'react-router';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { useConfig } from '@/features/config/api/get-config.ts';
 import styles from './AboutPage.module.css';
 

@@ -1,7 +1,7 @@
 import { MAX_SUBSCRIPTION_PLANS } from '@printmarket/shared/constants';
 import { PLAN_MSG, type SubscriptionPlan } from '@printmarket/shared/payments';
 import { useId, useState } from 'react';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { EmptyState } from '@/components/ui/EmptyState.tsx';
 import { RetryAlert } from '@/components/ui/RetryAlert.tsx';

@@ -2,7 +2,7 @@ import type { PlanType, SubscriptionPlan } from '@printmarket/shared/payments';
 import { PLAN_MSG, PLAN_TYPES } from '@printmarket/shared/payments';
 import type { CollectionViewerAccess } from '@printmarket/shared/types';
 import { type FormEvent, useId, useState } from 'react';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { ChoiceCard } from '@/components/form/ChoiceCard.tsx';
 import { Dialog } from '@/components/ui/Dialog.tsx';
 import { EmptyState } from '@/components/ui/EmptyState.tsx';

@@ -2,7 +2,7 @@ import { DESIGN_SORTS, type DesignSort } from '@printmarket/shared/constants';
 import { MSG } from '@printmarket/shared/messages';
 import type { Preferences } from '@printmarket/shared/preferences';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import field from '@/components/form/Field.module.css';
 import { FormAlert, FormAlertDetail } from '@/components/form/FormAlert.tsx';
 import { RetryButton } from '@/components/ui/RetryButton.tsx';

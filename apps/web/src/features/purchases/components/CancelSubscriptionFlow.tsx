@@ -1,6 +1,6 @@
 import type { SubscriptionSummary } from '@printmarket/shared/payments';
 import { useEffect, useRef, useState } from 'react';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { Dialog } from '@/components/ui/Dialog.tsx';
 import { useCancelSubscription } from '@/features/purchases/api/subscription-changes.ts';
 import { formatPurchaseDate, subscriptionPriceTag } from '@/features/purchases/purchase-labels.ts';

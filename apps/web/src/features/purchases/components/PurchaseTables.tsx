@@ -2,7 +2,7 @@ import { formatDollars } from '@printmarket/shared/money';
 import type { CollectionPurchase, DesignPurchase, SubscriptionSummary } from '@printmarket/shared/payments';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { EmptyState } from '@/components/ui/EmptyState.tsx';
 import {
   canCancel,

@@ -2,7 +2,7 @@ import { PAYMENT_MSG } from '@printmarket/shared/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { useSession } from '@/features/auth/session.tsx';
 import { useCheckoutStatus } from '@/features/checkout/api/get-checkout-status.ts';
 import { useCollection } from '@/features/collections/api/get-collection.ts';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import type { SandboxAccount } from '@/features/seller/api/get-sandbox-account.ts';
 import styles from './SandboxConnectPanel.module.css';

@@ -1,6 +1,6 @@
 import type { SellerData } from '@printmarket/shared/payments';
 import { useId } from 'react';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import {
   accountStatusText,

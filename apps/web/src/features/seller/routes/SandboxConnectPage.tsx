@@ -1,5 +1,5 @@
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { LoadStatus } from '@/components/ui/LoadStatus.tsx';
 import { RetryButton } from '@/components/ui/RetryButton.tsx';
 import { useSession } from '@/features/auth/session.tsx';

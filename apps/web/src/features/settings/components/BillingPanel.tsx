@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { useOpenBillingPortal } from '@/features/checkout/api/open-billing-portal.ts';
 import { safeRedirectUrl } from '@/features/checkout/start-checkout.ts';

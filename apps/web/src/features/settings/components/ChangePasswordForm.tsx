@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangePasswordFormInput, changePasswordFormSchema } from '@printmarket/shared/password-change';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { PasswordField } from '@/components/form/PasswordField.tsx';
 import { PasswordStrengthMeter } from '@/components/form/PasswordStrengthMeter.tsx';

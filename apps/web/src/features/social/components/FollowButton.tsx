@@ -1,7 +1,7 @@
 import { type FollowResponse, type ProfileResponse, SOCIAL_MSG } from '@printmarket/shared/social';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { followUser } from '@/features/social/api/follow-user.ts';
 import { followStatusQueryKey, useFollowStatus } from '@/features/social/api/get-follow-status.ts';
 import { profileQueryKey } from '@/features/social/api/get-profile.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { useConfig } from '@/features/config/api/get-config.ts';
 import styles from './SupportPage.module.css';
 

@@ -1,6 +1,6 @@
 import { UPLOAD_MSG } from '@printmarket/shared/uploads';
 import { type ChangeEvent, type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import {
   formatFileSize,
   type PickedFile,

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { type StlSource, StlViewer } from '@/features/designs/viewer/StlViewer.tsx';
 import { cycleIndex, type PickedFile } from '@/features/upload/file-selection.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { useSession } from '@/features/auth/session.tsx';
 import { checkStlFile } from '@/features/designs/viewer/check-stl-file.ts';
 import { type UploadProgress, uploadDesign, uploadFailureText } from '@/features/upload/api/upload-design.ts';

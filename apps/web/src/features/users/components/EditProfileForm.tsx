@@ -11,7 +11,7 @@ import type { EditProfileFormInput } from '@printmarket/shared/profile-form';
 import type { CurrentUser } from '@printmarket/shared/types';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import group from '@/components/form/Fieldset.module.css';
 import { FormAlert, FormAlertDetail } from '@/components/form/FormAlert.tsx';
 import { ImagePicker } from '@/components/form/ImagePicker.tsx';

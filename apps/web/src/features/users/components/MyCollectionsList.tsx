@@ -1,7 +1,7 @@
 import type { CollectionSummary } from '@printmarket/shared/types';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import designPlaceholder from '@/assets/design-placeholder.svg';
 import { CardGrid } from '@/components/ui/CardGrid.tsx';
 import { EmptyState } from '@/components/ui/EmptyState.tsx';

@@ -1,7 +1,7 @@
 import { MSG } from '@printmarket/shared/messages';
 import { useNavigate } from 'react-router';
 import { StatusPage } from '@/app/StatusPage.tsx';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { useSession } from '@/features/auth/session.tsx';
 
 /**

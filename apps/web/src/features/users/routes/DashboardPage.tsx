@@ -1,7 +1,7 @@
 import { MSG } from '@printmarket/shared/messages';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { Dialog } from '@/components/ui/Dialog.tsx';
 import { ProfileHeader } from '@/components/ui/ProfileHeader.tsx';
 import { TabLinks, TabList, TabPanel, tabLinkClass } from '@/components/ui/Tabs.tsx';

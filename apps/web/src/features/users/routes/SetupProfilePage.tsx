@@ -5,7 +5,7 @@ import { MSG } from '@printmarket/shared/messages';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { SubmitButton } from '@/components/form/SubmitButton.tsx';
 import { TextAreaField } from '@/components/form/TextAreaField.tsx';
