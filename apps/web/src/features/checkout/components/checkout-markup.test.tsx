@@ -6,9 +6,9 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { SessionProvider } from '@/features/auth/session.tsx';
 import { CollectionAccess } from '@/features/collections/components/CollectionAccess.tsx';
 import { DesignSidePanel } from '@/features/designs/components/DesignSidePanel.tsx';
+import { SessionProvider } from '@/lib/session/session.tsx';
 import { SandboxCheckoutView } from './SandboxCheckoutView.tsx';
 
 function render(node: ReactNode): string {

@@ -3,7 +3,6 @@ import type { CollectionSummary } from '@printmarket/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import button from '@/styles/button.module.css';
 import { PurchaseCollectionButton } from '@/features/checkout/components/PurchaseCollectionButton.tsx';
 import { SubscribeButton } from '@/features/checkout/components/SubscribeButton.tsx';
 import { collectionOffer, subscriptionStandingText } from '@/features/checkout/purchase-offers.ts';
@@ -16,6 +15,7 @@ import { saveBlob, zipFileName } from '@/features/designs/api/download-all.ts';
 import { DownloadIcon } from '@/features/designs/components/DesignFileList.tsx';
 import { ResumeSubscriptionButton } from '@/features/purchases/components/ResumeSubscriptionButton.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import button from '@/styles/button.module.css';
 import styles from './CollectionAccess.module.css';
 
 /** Said when nothing can be downloaded or bought: the seller cannot take payments (yet). */

@@ -3,8 +3,6 @@ import type { DesignDetail } from '@printmarket/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import button from '@/styles/button.module.css';
-import { useSession } from '@/features/auth/session.tsx';
 import { BuyDesignButton } from '@/features/checkout/components/BuyDesignButton.tsx';
 import { designPanelActions } from '@/features/checkout/purchase-offers.ts';
 import { CollectionPreview } from '@/features/collections/components/CollectionPreview.tsx';
@@ -14,6 +12,8 @@ import {
   saveBlob,
   zipFileName,
 } from '@/features/designs/api/download-all.ts';
+import { useSession } from '@/lib/session/session.tsx';
+import button from '@/styles/button.module.css';
 import { DownloadIcon } from './DesignFileList.tsx';
 import styles from './DesignSections.module.css';
 

@@ -2,9 +2,10 @@ import type { DesignDetail } from '@printmarket/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import button from '@/styles/button.module.css';
 import avatarPlaceholder from '@/assets/avatar-placeholder.svg';
-import { useSession } from '@/features/auth/session.tsx';
+import { DownloadsIcon, ViewsIcon } from '@/components/design-cards/stat-icons.tsx';
+import { signedStlSource } from '@/components/stl-viewer/get-signed-url.ts';
+import { preloadStlViewer, StlViewer } from '@/components/stl-viewer/StlViewer.tsx';
 import { designQueryOptions, previewsPending, useDesign } from '@/features/designs/api/get-design.ts';
 import { recordView } from '@/features/designs/api/record-view.ts';
 import { DesignFileList } from '@/features/designs/components/DesignFileList.tsx';
@@ -13,13 +14,12 @@ import { DesignLoadStatus } from '@/features/designs/components/DesignLoadStatus
 import { DesignSidePanel } from '@/features/designs/components/DesignSidePanel.tsx';
 import { LikeButton } from '@/features/designs/components/LikeButton.tsx';
 import { ModelFacts } from '@/features/designs/components/ModelFacts.tsx';
-import { DownloadsIcon, ViewsIcon } from '@/features/designs/components/stat-icons.tsx';
-import { countLabel, formatCount } from '@/features/designs/format.ts';
 import { formatDate } from '@/features/designs/model-facts.ts';
-import { signedStlSource } from '@/features/designs/viewer/get-signed-url.ts';
-import { preloadStlViewer, StlViewer } from '@/features/designs/viewer/StlViewer.tsx';
 import { usePreferences } from '@/features/preferences/api/preferences.ts';
+import { countLabel, formatCount } from '@/lib/count-format.ts';
 import { mediaUrl } from '@/lib/media.ts';
+import { useSession } from '@/lib/session/session.tsx';
+import button from '@/styles/button.module.css';
 import styles from './DesignPage.module.css';
 
 /** The design page (spec section 2): /design/{username}/{slug}. */

@@ -2,8 +2,6 @@ import { PAYMENT_MSG } from '@printmarket/shared/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import button from '@/styles/button.module.css';
-import { useSession } from '@/features/auth/session.tsx';
 import { useCheckoutStatus } from '@/features/checkout/api/get-checkout-status.ts';
 import { useCollection } from '@/features/collections/api/get-collection.ts';
 import { useDesignById } from '@/features/purchases/api/get-purchased-design.ts';
@@ -18,6 +16,8 @@ import {
   pollOutcome,
   type SuccessDetails,
 } from '@/features/purchases/payment-success.ts';
+import { useSession } from '@/lib/session/session.tsx';
+import button from '@/styles/button.module.css';
 import styles from './PaymentSuccessPage.module.css';
 
 /**

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { SessionProvider } from '@/features/auth/session.tsx';
+import { SessionProvider } from '@/lib/session/session.tsx';
 import { MyPurchasesView } from './MyPurchasesPage.tsx';
 import PaymentSuccessPage from './PaymentSuccessPage.tsx';
 

@@ -1,14 +1,14 @@
 import { useCallback, useState } from 'react';
 import { Navigate } from 'react-router';
-import { useSession } from '@/features/auth/session.tsx';
-import { useMyCollections } from '@/features/collections/api/my-collections.ts';
+import { NotAuthorized } from '@/components/ui/NotAuthorized.tsx';
 import { MyPlansSection } from '@/features/plans/components/MyPlansSection.tsx';
 import { useSellerData } from '@/features/seller/api/get-seller-data.ts';
 import { SellerOverview } from '@/features/seller/components/SellerOverview.tsx';
 import { TestModeBadge } from '@/features/seller/components/TestModeBadge.tsx';
 import { subscribeNotice } from '@/features/seller/seller-labels.ts';
-import { NotAuthorized } from '@/features/users/components/NotAuthorized.tsx';
-import { useReportUnauthorized } from '@/features/users/unauthorized.ts';
+import { useMyCollections } from '@/hooks/use-my-collections.ts';
+import { useSession } from '@/lib/session/session.tsx';
+import { useReportUnauthorized } from '@/lib/unauthorized.ts';
 import styles from './SellerDashboardPage.module.css';
 
 /**

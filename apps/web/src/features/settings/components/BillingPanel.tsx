@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import button from '@/styles/button.module.css';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { useOpenBillingPortal } from '@/features/checkout/api/open-billing-portal.ts';
 import { safeRedirectUrl } from '@/features/checkout/start-checkout.ts';
-import { useConfig } from '@/features/config/api/get-config.ts';
 import { PurchaseHistory } from '@/features/purchases/components/PurchaseHistory.tsx';
 import { SubscriptionsOverview } from '@/features/purchases/components/SubscriptionsOverview.tsx';
+import { useConfig } from '@/hooks/use-config.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import button from '@/styles/button.module.css';
 import styles from './BillingPanel.module.css';
 
 /** Shown when the provider's portal cannot be opened and the server said nothing usable. */

@@ -1,20 +1,20 @@
 import { MSG } from '@printmarket/shared/messages';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import button from '@/styles/button.module.css';
+import { QueryDesignGrid } from '@/components/design-cards/QueryDesignGrid.tsx';
 import { Dialog } from '@/components/ui/Dialog.tsx';
+import { NotAuthorized } from '@/components/ui/NotAuthorized.tsx';
 import { ProfileHeader } from '@/components/ui/ProfileHeader.tsx';
 import { TabLinks, TabList, TabPanel, tabLinkClass } from '@/components/ui/Tabs.tsx';
 import { searchWithTab, tabFromAddress } from '@/components/ui/tabs.ts';
-import { type SessionUser, useSession } from '@/features/auth/session.tsx';
-import { useMyCollections } from '@/features/collections/api/my-collections.ts';
-import { useLikedDesigns } from '@/features/designs/api/liked-designs.ts';
-import { FAILED_FETCH_MY_DESIGNS, useMyDesigns } from '@/features/designs/api/my-designs.ts';
-import { QueryDesignGrid } from '@/features/designs/components/QueryDesignGrid.tsx';
+import { MyCollectionsList } from '@/features/collections/components/MyCollectionsList.tsx';
 import { EditProfileForm } from '@/features/users/components/EditProfileForm.tsx';
-import { MyCollectionsList } from '@/features/users/components/MyCollectionsList.tsx';
-import { NotAuthorized } from '@/features/users/components/NotAuthorized.tsx';
-import { useReportUnauthorized } from '@/features/users/unauthorized.ts';
+import { useLikedDesigns } from '@/hooks/use-liked-designs.ts';
+import { useMyCollections } from '@/hooks/use-my-collections.ts';
+import { FAILED_FETCH_MY_DESIGNS, useMyDesigns } from '@/hooks/use-my-designs.ts';
+import { type SessionUser, useSession } from '@/lib/session/session.tsx';
+import { useReportUnauthorized } from '@/lib/unauthorized.ts';
+import button from '@/styles/button.module.css';
 import styles from './DashboardPage.module.css';
 
 /** Counters older than this are reloaded when the dashboard opens. */

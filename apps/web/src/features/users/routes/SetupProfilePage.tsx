@@ -5,17 +5,17 @@ import { MSG } from '@printmarket/shared/messages';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import button from '@/styles/button.module.css';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { SubmitButton } from '@/components/form/SubmitButton.tsx';
 import { TextAreaField } from '@/components/form/TextAreaField.tsx';
 import form from '@/features/auth/components/AuthForm.module.css';
 import { AuthLayout } from '@/features/auth/components/AuthLayout.tsx';
-import { type SessionUser, useSession } from '@/features/auth/session.tsx';
 import { useUpdateProfileMutation } from '@/features/users/api/update-profile.ts';
 import { PicturePicker } from '@/features/users/components/PicturePicker.tsx';
 import { profileImageProblem } from '@/features/users/profile-image.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import { type SessionUser, useSession } from '@/lib/session/session.tsx';
+import button from '@/styles/button.module.css';
 
 const TITLE = 'Set Up Your Profile';
 

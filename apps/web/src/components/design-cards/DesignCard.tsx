@@ -6,7 +6,7 @@ import { type ReactNode, type SyntheticEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import avatarPlaceholder from '@/assets/avatar-placeholder.svg';
 import designPlaceholder from '@/assets/design-placeholder.svg';
-import { countLabel, formatCount } from '@/features/designs/format.ts';
+import { countLabel, formatCount } from '@/lib/count-format.ts';
 import { mediaUrl } from '@/lib/media.ts';
 import styles from './DesignCard.module.css';
 import { DownloadsIcon, LikesIcon, ViewsIcon } from './stat-icons.tsx';

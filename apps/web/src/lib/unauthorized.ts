@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ApiError } from '@/lib/api-client.ts';
+import { ApiError } from './api-client.ts';
 
 /** Whether the API refused the call because the session is missing or has ended (401). */
 export function isUnauthorized(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import type { Ref, SelectHTMLAttributes } from 'react';
-import fieldStyles from '@/components/form/Field.module.css';
-import { Field } from '@/components/form/Field.tsx';
-import { useMyCollections } from '@/features/collections/api/my-collections.ts';
+import { useMyCollections } from '@/hooks/use-my-collections.ts';
+import fieldStyles from './Field.module.css';
+import { Field } from './Field.tsx';
 
 type CollectionSelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children' | 'className'> & {
   label?: string;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import button from '@/styles/button.module.css';
 import { Icon } from '@/components/ui/Icon.tsx';
+import button from '@/styles/button.module.css';
 import styles from './StlViewer.module.css';
 import type { StlSource } from './stl-source.ts';
 import { loadSceneModule, type StlSceneState, type StlViewerError, useStlScene } from './use-stl-scene.ts';

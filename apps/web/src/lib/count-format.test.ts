@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countLabel, formatCount } from './format.ts';
+import { countLabel, formatCount } from './count-format.ts';
 
 describe('card counters', () => {
   it('shows small numbers in full and large ones compactly', () => {

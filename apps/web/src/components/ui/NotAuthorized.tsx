@@ -1,8 +1,8 @@
 import { MSG } from '@printmarket/shared/messages';
 import { useNavigate } from 'react-router';
-import { StatusPage } from '@/app/StatusPage.tsx';
+import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
-import { useSession } from '@/features/auth/session.tsx';
+import { StatusPage } from './StatusPage.tsx';
 
 /**
  * What a screen shows when the API says the session is no longer good (spec: 'Not authorized' with

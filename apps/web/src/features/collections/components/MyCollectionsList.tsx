@@ -1,7 +1,6 @@
 import type { CollectionSummary } from '@printmarket/shared/types';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import button from '@/styles/button.module.css';
 import designPlaceholder from '@/assets/design-placeholder.svg';
 import { CardGrid } from '@/components/ui/CardGrid.tsx';
 import { EmptyState } from '@/components/ui/EmptyState.tsx';
@@ -14,6 +13,7 @@ import {
 } from '@/features/collections/collection-labels.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { mediaUrl } from '@/lib/media.ts';
+import button from '@/styles/button.module.css';
 import styles from './MyCollectionsList.module.css';
 
 /** The spec's text when collections cannot be loaded (section 8) and the server says nothing. */

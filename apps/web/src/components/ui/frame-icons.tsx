@@ -1,4 +1,4 @@
-import { Icon, type IconProps } from '@/components/ui/Icon.tsx';
+import { Icon, type IconProps } from './Icon.tsx';
 
 /** Stroke icons of the frame (top bar, search, account drawer). */
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import page from '@/styles/page.module.css';
 import styles from './StatusPage.module.css';
-import page from './styles/page.module.css';
 
 /** A centred message with actions: the not-found and error screens. */
 export function StatusPage({
