@@ -61,7 +61,7 @@ function rejectsToken(error: unknown): boolean {
 
 type SessionProviderProps = {
   children: ReactNode;
-  /** The one-time code Google sign-in brought in the address (see address-code.ts), if any. */
+  /** The one-time code Google sign-in brought in the address (see features/auth/address-code.ts), if any. */
   googleCode?: string | null;
 };
 

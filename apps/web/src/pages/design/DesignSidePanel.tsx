@@ -12,10 +12,10 @@ import {
   saveBlob,
   zipFileName,
 } from '@/features/designs/api/download-all.ts';
+import { DownloadIcon } from '@/features/designs/components/DesignFileList.tsx';
+import styles from '@/features/designs/components/DesignSections.module.css';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
-import { DownloadIcon } from './DesignFileList.tsx';
-import styles from './DesignSections.module.css';
 
 export const DOWNLOAD_ALL_SIGN_IN = 'Please sign in to download files.';
 

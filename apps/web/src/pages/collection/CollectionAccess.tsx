@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PurchaseCollectionButton } from '@/features/checkout/components/PurchaseCollectionButton.tsx';
-import { SubscribeButton } from '@/features/checkout/components/SubscribeButton.tsx';
 import { collectionOffer, subscriptionStandingText } from '@/features/checkout/purchase-offers.ts';
 import {
   FAILED_DOWNLOAD_COLLECTION,
@@ -17,6 +16,7 @@ import { ResumeSubscriptionButton } from '@/features/purchases/components/Resume
 import { ApiError } from '@/lib/api-client.ts';
 import button from '@/styles/button.module.css';
 import styles from './CollectionAccess.module.css';
+import { SubscribeButton } from './SubscribeButton.tsx';
 
 /** Said when nothing can be downloaded or bought: the seller cannot take payments (yet). */
 export const NOT_TAKING_PAYMENTS = 'This creator is not taking payments yet.';

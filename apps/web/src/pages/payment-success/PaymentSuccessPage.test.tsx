@@ -1,11 +1,10 @@
-import type { CheckoutStatus, PurchasesResponse } from '@printmarket/shared/payments';
+import type { CheckoutStatus } from '@printmarket/shared/payments';
 import type { CollectionSummary, DesignCard, DesignDetail } from '@printmarket/shared/types';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '@/lib/session/session.tsx';
-import { MyPurchasesView } from './MyPurchasesPage.tsx';
 import PaymentSuccessPage from './PaymentSuccessPage.tsx';
 
 function render(address: string, client: QueryClient): string {
@@ -110,30 +109,5 @@ describe('purchase success page', () => {
     const html = render('/payment-success?purchaseType=collection&itemId=c1&session_id=cs_1', client);
     expect(html).toMatch(/<a href="\/MyPurchases"[^>]*>My Purchases<\/a> once the payment is confirmed/);
     expect(html).not.toContain('Purchase complete!');
-  });
-});
-
-describe('my purchases page', () => {
-  it("is headed 'My Purchased Files' with the three tables", () => {
-    const empty: PurchasesResponse = {
-      designPurchases: [],
-      collectionPurchases: [],
-      subscriptions: [],
-      refunds: [],
-    };
-    const html = renderToStaticMarkup(
-      <QueryClientProvider client={newClient()}>
-        <MemoryRouter>
-          <MyPurchasesView purchases={empty} />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-    expect(html).toContain('<h1');
-    expect(html).toContain('My Purchased Files</h1>');
-    expect([...html.matchAll(/<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1])).toEqual([
-      'Design Purchases',
-      'Collection Purchases',
-      'Active Subscriptions',
-    ]);
   });
 });

@@ -4,10 +4,10 @@ import { NotAuthorized } from '@/components/ui/NotAuthorized.tsx';
 import { TabList, TabPanel } from '@/components/ui/Tabs.tsx';
 import { searchWithTab, tabFromAddress } from '@/components/ui/tabs.ts';
 import { PreferencesPanel } from '@/features/preferences/components/PreferencesForm.tsx';
-import { BillingPanel } from '@/features/settings/components/BillingPanel.tsx';
 import { ChangePasswordForm } from '@/features/settings/components/ChangePasswordForm.tsx';
 import { EditProfileForm } from '@/features/users/components/EditProfileForm.tsx';
 import { useSession } from '@/lib/session/session.tsx';
+import { BillingPanel } from './BillingPanel.tsx';
 import styles from './SettingsPage.module.css';
 
 /** The spec's four tabs, Profile first (the default). */

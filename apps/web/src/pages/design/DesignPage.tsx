@@ -11,7 +11,6 @@ import { recordView } from '@/features/designs/api/record-view.ts';
 import { DesignFileList } from '@/features/designs/components/DesignFileList.tsx';
 import { DesignGallery, galleryImages } from '@/features/designs/components/DesignGallery.tsx';
 import { DesignLoadStatus } from '@/features/designs/components/DesignLoadStatus.tsx';
-import { DesignSidePanel } from '@/features/designs/components/DesignSidePanel.tsx';
 import { LikeButton } from '@/features/designs/components/LikeButton.tsx';
 import { ModelFacts } from '@/features/designs/components/ModelFacts.tsx';
 import { formatDate } from '@/features/designs/model-facts.ts';
@@ -21,6 +20,7 @@ import { mediaUrl } from '@/lib/media.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
 import styles from './DesignPage.module.css';
+import { DesignSidePanel } from './DesignSidePanel.tsx';
 
 /** The design page (spec section 2): /design/{username}/{slug}. */
 export default function DesignPage() {

@@ -6,14 +6,14 @@ import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { LoadStatus } from '@/components/ui/LoadStatus.tsx';
 import { RetryButton } from '@/components/ui/RetryButton.tsx';
 import { FAILED_FETCH_COLLECTION, useCollection } from '@/features/collections/api/get-collection.ts';
-import { CollectionAccess } from '@/features/collections/components/CollectionAccess.tsx';
 import { CollectionDesignGrid } from '@/features/collections/components/CollectionDesignGrid.tsx';
 import { CollectionHero } from '@/features/collections/components/CollectionHero.tsx';
 import { OwnerActions } from '@/features/collections/components/OwnerActions.tsx';
+import type { CreatedNotice } from '@/features/collections/routes/CreateCollectionPage.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { type SessionUser, useSession } from '@/lib/session/session.tsx';
+import { CollectionAccess } from './CollectionAccess.tsx';
 import styles from './CollectionPage.module.css';
-import type { CreatedNotice } from './CreateCollectionPage.tsx';
 
 /** Collection page (spec section 2): /collection/{id}. */
 export default function CollectionPage() {
