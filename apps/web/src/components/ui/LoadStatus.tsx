@@ -6,7 +6,7 @@ import styles from './LoadStatus.module.css';
 import { StatusPage } from './StatusPage.tsx';
 
 type NotFound = {
-  /** The heading: the spec's words ('Design not found'). */
+  /** The heading: the product's words ('Design not found', docs/product.md#messages). */
   title: string;
   /** The browser tab's title, before ' · PrintMarket'. */
   tabTitle: string;

@@ -15,7 +15,7 @@ import { type SessionUser, useSession } from '@/lib/session/session.tsx';
 import { CollectionAccess } from './CollectionAccess.tsx';
 import styles from './CollectionPage.module.css';
 
-/** Collection page (spec section 2): /collection/{id}. */
+/** Collection page (docs/product.md#collection-pages): /collection/{id}. */
 export default function CollectionPage() {
   const { id = '' } = useParams();
   const { user } = useSession();

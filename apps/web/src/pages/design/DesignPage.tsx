@@ -22,7 +22,7 @@ import button from '@/styles/button.module.css';
 import styles from './DesignPage.module.css';
 import { DesignSidePanel } from './DesignSidePanel.tsx';
 
-/** The design page (spec section 2): /design/{username}/{slug}. */
+/** The design page (docs/product.md#design-page): /design/{username}/{slug}. */
 export default function DesignPage() {
   const { username = '', slug = '' } = useParams();
   const { user } = useSession();
@@ -52,7 +52,7 @@ function DesignView({
 }) {
   const queryClient = useQueryClient();
 
-  // One view per visit of this design; a failure is only logged (spec section 8).
+  // One view per visit of this design; a failure is only logged (docs/product.md#design-page).
   const recorded = useRef<string | null>(null);
   const owner = design.user.username;
   useEffect(() => {
