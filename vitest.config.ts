@@ -31,6 +31,7 @@ export default defineConfig({
             'apps/api/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           testTimeout: 30_000,

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type createBrowserRouter, RouterProvider } from 'react-router';
-import { SessionProvider } from '@/features/auth/session.tsx';
+import { SessionProvider } from '@/lib/session/session.tsx';
 import { createQueryClient } from './query-client.ts';
 
 type AppProps = {

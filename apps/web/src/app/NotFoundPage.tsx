@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { StatusPage } from './StatusPage.tsx';
-import button from './styles/button.module.css';
+import { StatusPage } from '@/components/ui/StatusPage.tsx';
+import button from '@/styles/button.module.css';
 
 export default function NotFoundPage() {
   return (

@@ -1,8 +1,8 @@
 import { MSG } from '@printmarket/shared/messages';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { StatusPage } from '@/components/ui/StatusPage.tsx';
+import button from '@/styles/button.module.css';
 import NotFoundPage from './NotFoundPage.tsx';
-import { StatusPage } from './StatusPage.tsx';
-import button from './styles/button.module.css';
 
 /**
  * Shown inside the frame when a screen fails to render or its code fails to load (typically after

@@ -20,9 +20,9 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
  * (Paths match case-insensitively, so `/MyPurchases` will also answer `/mypurchases`.)
  */
 const guardedRoutes: RouteObject[] = [
-  { path: 'dashboard', lazy: page(() => import('@/features/users/routes/DashboardPage.tsx')) },
+  { path: 'dashboard', lazy: page(() => import('@/pages/dashboard/DashboardPage.tsx')) },
   { path: 'upload', lazy: page(() => import('@/features/upload/routes/UploadPage.tsx')) },
-  { path: 'settings', lazy: page(() => import('@/features/settings/routes/SettingsPage.tsx')) },
+  { path: 'settings', lazy: page(() => import('@/pages/settings/SettingsPage.tsx')) },
   {
     path: 'create-collection',
     lazy: page(() => import('@/features/collections/routes/CreateCollectionPage.tsx')),
@@ -39,7 +39,7 @@ export const routes: RouteObject[] = [
         // Pathless: a failing screen is replaced by the error page inside the frame (top bar, footer).
         ErrorBoundary: RouteErrorPage,
         children: [
-          { index: true, lazy: page(() => import('@/features/designs/routes/HomePage.tsx')) },
+          { index: true, lazy: page(() => import('@/pages/home/HomePage.tsx')) },
           { path: 'signin', lazy: page(() => import('@/features/auth/routes/SignInPage.tsx')) },
           { path: 'signup', lazy: page(() => import('@/features/auth/routes/SignUpPage.tsx')) },
           { path: 'login', Component: LoginRedirect },
@@ -50,7 +50,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'setup-profile',
-            lazy: page(() => import('@/features/users/routes/SetupProfilePage.tsx')),
+            lazy: page(() => import('@/pages/setup-profile/SetupProfilePage.tsx')),
           },
           // `/privacyPolicy` and `/privacypolicy` both match: route paths ignore case.
           {
@@ -70,7 +70,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'design/:username/:slug',
-            lazy: page(() => import('@/features/designs/routes/DesignPage.tsx')),
+            lazy: page(() => import('@/pages/design/DesignPage.tsx')),
           },
           // Cards link to /design/{slug} (docs/product.md#screens): found by slug, then replaced by the
           // canonical address.
@@ -84,7 +84,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'collection/:id',
-            lazy: page(() => import('@/features/collections/routes/CollectionPage.tsx')),
+            lazy: page(() => import('@/pages/collection/CollectionPage.tsx')),
           },
           // Guarded by the page itself: a signed-out visitor gets the alert of docs/product.md#edit-design
           // before /signin.
@@ -100,11 +100,11 @@ export const routes: RouteObject[] = [
           // (docs/product.md#seller-dashboard).
           {
             path: 'seller-dashboard',
-            lazy: page(() => import('@/features/seller/routes/SellerDashboardPage.tsx')),
+            lazy: page(() => import('@/pages/seller-dashboard/SellerDashboardPage.tsx')),
           },
           {
             path: 'payment-success',
-            lazy: page(() => import('@/features/purchases/routes/PaymentSuccessPage.tsx')),
+            lazy: page(() => import('@/pages/payment-success/PaymentSuccessPage.tsx')),
           },
           // The sandbox's stand-ins for the provider's hosted pages (test mode only).
           {

@@ -1,9 +1,16 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { NavLink } from 'react-router';
-import button from '@/app/styles/button.module.css';
 import { Avatar } from '@/components/ui/Avatar.tsx';
+import {
+  BagIcon,
+  CloseIcon,
+  DashboardIcon,
+  HomeIcon,
+  LogoutIcon,
+  UploadIcon,
+} from '@/components/ui/frame-icons.tsx';
+import button from '@/styles/button.module.css';
 import styles from './AccountDrawer.module.css';
-import { BagIcon, CloseIcon, DashboardIcon, HomeIcon, LogoutIcon, UploadIcon } from './icons.tsx';
 
 type AccountDrawerProps = {
   open: boolean;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useConfig } from '@/features/config/api/get-config.ts';
+import { useConfig } from '@/hooks/use-config.ts';
 import styles from './Footer.module.css';
 
 const LINKS = [

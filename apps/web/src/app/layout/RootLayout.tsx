@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
-import { useSession } from '@/features/auth/session.tsx';
+import { useSession } from '@/lib/session/session.tsx';
 import { Footer } from './Footer.tsx';
 import { FullScreenLoader } from './FullScreenLoader.tsx';
 import { NavigationProgress } from './NavigationProgress.tsx';

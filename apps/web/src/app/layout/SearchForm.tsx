@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { SearchIcon } from '@/components/ui/frame-icons.tsx';
 import { searchQueryOptions } from '@/features/search/api/search.ts';
 import { parseSearchParams } from '@/features/search/search-params.ts';
-import { SearchIcon } from './icons.tsx';
 import styles from './SearchForm.module.css';
 import { searchPath } from './search-path.ts';
 

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import button from '@/app/styles/button.module.css';
 import logoMark from '@/assets/logo-mark.svg';
 import { Avatar } from '@/components/ui/Avatar.tsx';
-import { useSession } from '@/features/auth/session.tsx';
+import { MenuIcon } from '@/components/ui/frame-icons.tsx';
+import { useSession } from '@/lib/session/session.tsx';
+import button from '@/styles/button.module.css';
 import { AccountDrawer } from './AccountDrawer.tsx';
-import { MenuIcon } from './icons.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import styles from './TopBar.module.css';
 

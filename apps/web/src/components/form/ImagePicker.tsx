@@ -1,9 +1,9 @@
 import { IMAGE_ACCEPT } from '@printmarket/shared/constants';
 import { type ChangeEvent, type Ref, useId, useRef, useState } from 'react';
-import button from '@/app/styles/button.module.css';
 import { Avatar } from '@/components/ui/Avatar.tsx';
 import { mediaUrl } from '@/lib/media.ts';
 import { useObjectUrl } from '@/lib/use-object-url.ts';
+import button from '@/styles/button.module.css';
 import group from './Fieldset.module.css';
 import styles from './ImagePicker.module.css';
 

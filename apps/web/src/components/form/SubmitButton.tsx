@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 
 type SubmitButtonProps = {
   /** While the form is being sent: the button says so and cannot be pressed again. */

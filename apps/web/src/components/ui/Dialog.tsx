@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { CloseIcon } from '@/app/layout/icons.tsx';
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 import styles from './Dialog.module.css';
+import { CloseIcon } from './frame-icons.tsx';
 
 type DialogProps = {
   open: boolean;

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { StatusPage } from '@/app/StatusPage.tsx';
-import button from '@/app/styles/button.module.css';
 import { ApiError } from '@/lib/api-client.ts';
+import button from '@/styles/button.module.css';
 import styles from './LoadStatus.module.css';
+import { StatusPage } from './StatusPage.tsx';
 
 type NotFound = {
   /** The heading: the product's words ('Design not found', docs/product.md#messages). */

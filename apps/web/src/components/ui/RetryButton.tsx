@@ -1,4 +1,4 @@
-import button from '@/app/styles/button.module.css';
+import button from '@/styles/button.module.css';
 
 type RetryButtonProps = {
   /** True while the request is asked again; the button waits meanwhile. */

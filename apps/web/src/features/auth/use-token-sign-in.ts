@@ -3,7 +3,7 @@ import type { AuthResponse } from '@printmarket/shared/types';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client.ts';
-import { useSession } from './session.tsx';
+import { useSession } from '@/lib/session/session.tsx';
 
 type TokenSignInOptions = {
   /** The form's message when the request fails or the session does not load. */

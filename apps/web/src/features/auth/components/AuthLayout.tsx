@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import page from '@/app/styles/page.module.css';
+import page from '@/styles/page.module.css';
 import styles from './AuthLayout.module.css';
 
 type AuthLayoutProps = {

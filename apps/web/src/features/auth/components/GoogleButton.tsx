@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import button from '@/app/styles/button.module.css';
-import { useConfig } from '@/features/config/api/get-config.ts';
+import { useConfig } from '@/hooks/use-config.ts';
 import { API_BASE } from '@/lib/api-base.ts';
+import button from '@/styles/button.module.css';
 import styles from './GoogleButton.module.css';
 
 /**

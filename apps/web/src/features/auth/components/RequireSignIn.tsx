@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { useSession } from '@/features/auth/session.tsx';
+import { useSession } from '@/lib/session/session.tsx';
 
 /**
  * The sign-in guard: a layout route whose child routes need a signed-in person. A signed-out visitor

@@ -1,9 +1,9 @@
 import { MSG } from '@printmarket/shared/messages';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import page from '@/app/styles/page.module.css';
 import type { NoticeState } from '@/features/auth/notice.ts';
-import { useSession } from '@/features/auth/session.tsx';
+import { useSession } from '@/lib/session/session.tsx';
+import page from '@/styles/page.module.css';
 import styles from './OAuthCallbackPage.module.css';
 
 /**

@@ -1,9 +1,9 @@
 import { formatCents } from '@printmarket/shared/money';
 import type { SandboxCheckout } from '@printmarket/shared/payments';
-import button from '@/app/styles/button.module.css';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { checkoutKindText, feeLines, payLabel } from '@/features/checkout/sandbox-labels.ts';
 import { safeRedirectUrl } from '@/features/checkout/start-checkout.ts';
+import button from '@/styles/button.module.css';
 import styles from './SandboxCheckoutView.module.css';
 
 export const TEST_MODE_LABEL = 'Test mode — no real money moves';

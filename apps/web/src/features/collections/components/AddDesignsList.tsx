@@ -1,20 +1,20 @@
 import type { CollectionSummary } from '@printmarket/shared/types';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import button from '@/app/styles/button.module.css';
 import designPlaceholder from '@/assets/design-placeholder.svg';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
 import { FAILED_ADD_DESIGN, useAddDesign } from '@/features/collections/api/add-design.ts';
-import { useMyCollections } from '@/features/collections/api/my-collections.ts';
 import {
   ADD_MODAL_ADDED,
   ADD_MODAL_IN_ANOTHER,
   designMarks,
   filterDesigns,
 } from '@/features/collections/design-marks.ts';
-import { FAILED_FETCH_MY_DESIGNS, useMyDesigns } from '@/features/designs/api/my-designs.ts';
+import { useMyCollections } from '@/hooks/use-my-collections.ts';
+import { FAILED_FETCH_MY_DESIGNS, useMyDesigns } from '@/hooks/use-my-designs.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { mediaUrl } from '@/lib/media.ts';
+import button from '@/styles/button.module.css';
 import styles from './AddDesignsList.module.css';
 
 type AddDesignsListProps = {

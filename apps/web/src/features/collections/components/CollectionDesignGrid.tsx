@@ -1,10 +1,10 @@
 import type { CollectionSummary, DesignCard as DesignCardData } from '@printmarket/shared/types';
 import { useRef } from 'react';
-import button from '@/app/styles/button.module.css';
+import { DesignCardGrid } from '@/components/design-cards/DesignCardGrid.tsx';
 import { EmptyState } from '@/components/ui/EmptyState.tsx';
 import { FAILED_REMOVE_DESIGN, useRemoveDesign } from '@/features/collections/api/remove-design.ts';
-import { DesignCardGrid } from '@/features/designs/components/DesignCardGrid.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
+import button from '@/styles/button.module.css';
 import styles from './CollectionDesignGrid.module.css';
 
 type CollectionDesignGridProps = {

@@ -2,9 +2,9 @@ import { CARD_ROTATION_MS_OTHER } from '@printmarket/shared/constants';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import designPlaceholder from '@/assets/design-placeholder.svg';
+import { useCardRotation } from '@/components/design-cards/use-card-rotation.ts';
 import { useCollection } from '@/features/collections/api/get-collection.ts';
 import { collectionPath, designPreviewImages } from '@/features/collections/collection-labels.ts';
-import { useCardRotation } from '@/features/designs/components/use-card-rotation.ts';
 import { mediaUrl } from '@/lib/media.ts';
 import styles from './CollectionPreview.module.css';
 

@@ -6,7 +6,7 @@ import designPlaceholder from '@/assets/design-placeholder.svg';
 import group from '@/components/form/Fieldset.module.css';
 import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
 import { type DesignMark, PICKER_IN_ANOTHER } from '@/features/collections/design-marks.ts';
-import { FAILED_FETCH_MY_DESIGNS } from '@/features/designs/api/my-designs.ts';
+import { FAILED_FETCH_MY_DESIGNS } from '@/hooks/use-my-designs.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { mediaUrl } from '@/lib/media.ts';
 import styles from './DesignPicker.module.css';

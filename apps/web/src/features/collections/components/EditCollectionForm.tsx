@@ -1,6 +1,5 @@
 import type { CollectionSummary } from '@printmarket/shared/types';
 import { type FormEvent, useRef, useState } from 'react';
-import button from '@/app/styles/button.module.css';
 import { FormActions } from '@/components/form/FormActions.tsx';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { SubmitButton } from '@/components/form/SubmitButton.tsx';
@@ -16,6 +15,7 @@ import {
   problemsByField,
 } from '@/features/collections/collection-form.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import button from '@/styles/button.module.css';
 import { DetailsFields, VisibilityField } from './DetailsFields.tsx';
 import styles from './EditCollectionForm.module.css';
 import { PricingFields } from './PricingFields.tsx';

@@ -4,7 +4,6 @@ import type { CollectionSummary } from '@printmarket/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import button from '@/app/styles/button.module.css';
 import { Dialog } from '@/components/ui/Dialog.tsx';
 import {
   FAILED_ARCHIVE_COLLECTION,
@@ -19,6 +18,7 @@ import { FAILED_UPDATE_COVER, useUpdateCover } from '@/features/collections/api/
 import { forgetCollection } from '@/features/collections/collection-cache.ts';
 import { coverImageProblem } from '@/features/collections/cover-image.ts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import button from '@/styles/button.module.css';
 import { AddDesignsList } from './AddDesignsList.tsx';
 
 import { EditCollectionForm } from './EditCollectionForm.tsx';

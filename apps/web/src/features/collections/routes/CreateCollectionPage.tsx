@@ -1,17 +1,14 @@
 import { IMAGE_TYPES_TEXT } from '@printmarket/shared/constants';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import button from '@/app/styles/button.module.css';
 import { FormActions } from '@/components/form/FormActions.tsx';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { ImagePicker } from '@/components/form/ImagePicker.tsx';
 import { SubmitButton } from '@/components/form/SubmitButton.tsx';
-import { useSession } from '@/features/auth/session.tsx';
 import {
   FAILED_CREATE_COLLECTION,
   useCreateCollection,
 } from '@/features/collections/api/create-collection.ts';
-import { useMyCollections } from '@/features/collections/api/my-collections.ts';
 import {
   buildCreateCollectionFormData,
   type CollectionFormField,
@@ -26,8 +23,11 @@ import sections from '@/features/collections/components/FormSections.module.css'
 import { PricingFields } from '@/features/collections/components/PricingFields.tsx';
 import { coverImageProblem } from '@/features/collections/cover-image.ts';
 import { designMarks, pickableSelection } from '@/features/collections/design-marks.ts';
-import { useMyDesigns } from '@/features/designs/api/my-designs.ts';
+import { useMyCollections } from '@/hooks/use-my-collections.ts';
+import { useMyDesigns } from '@/hooks/use-my-designs.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/session/session.tsx';
+import button from '@/styles/button.module.css';
 import styles from './CreateCollectionPage.module.css';
 
 /** What the collection page shows once after arriving from here (the server's "created" message). */

@@ -1,4 +1,4 @@
-import { resolveAgainstApi } from '@/features/designs/viewer/get-signed-url.ts';
+import { resolveAgainstApi } from '@/components/stl-viewer/get-signed-url.ts';
 import { apiFetch } from '@/lib/api-client.ts';
 
 /**

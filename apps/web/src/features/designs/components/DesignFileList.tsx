@@ -2,12 +2,12 @@ import type { DesignDetail, DesignDetailFile } from '@printmarket/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import button from '@/app/styles/button.module.css';
 import { Icon } from '@/components/ui/Icon.tsx';
 import { FAILED_DOWNLOAD_DESIGN } from '@/features/designs/api/download-all.ts';
 import { fetchDownloadUrl } from '@/features/designs/api/get-download-url.ts';
 import { formatFileSize } from '@/features/designs/model-facts.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import button from '@/styles/button.module.css';
 import styles from './DesignSections.module.css';
 
 export const FILE_SIGN_IN = 'You need to be signed in to download this file.';

@@ -1,9 +1,9 @@
 import type { DesignDetail, LikeResponse } from '@printmarket/shared/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LikesIcon } from '@/components/design-cards/stat-icons.tsx';
 import { FAILED_TOGGLE_LIKE, toggleLike } from '@/features/designs/api/toggle-like.ts';
-import { countLabel, formatCount } from '@/features/designs/format.ts';
+import { countLabel, formatCount } from '@/lib/count-format.ts';
 import styles from './DesignSections.module.css';
-import { LikesIcon } from './stat-icons.tsx';
 
 export const LIKE_SIGN_IN = 'You must log in to like this design.';
 

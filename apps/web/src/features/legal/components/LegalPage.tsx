@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@printmarket/shared/types';
 import type { ComponentType } from 'react';
-import { useConfig } from '@/features/config/api/get-config.ts';
+import { useConfig } from '@/hooks/use-config.ts';
 import { LegalDocument, type LegalSection } from './LegalDocument.tsx';
 import { LegalStatus } from './LegalStatus.tsx';
 

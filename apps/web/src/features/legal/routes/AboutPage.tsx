@@ -1,8 +1,8 @@
 import { PLATFORM_FEE_PERCENT, PROVIDER_FEE_PERCENT } from '@printmarket/shared/constants';
 import { CREATOR_SHARE_PERCENT } from '@printmarket/shared/money';
 import { Link } from 'react-router';
-import button from '@/app/styles/button.module.css';
-import { useConfig } from '@/features/config/api/get-config.ts';
+import { useConfig } from '@/hooks/use-config.ts';
+import button from '@/styles/button.module.css';
 import styles from './AboutPage.module.css';
 
 /** /about: what PrintMarket is, for whom, and who runs it. */

@@ -1,12 +1,12 @@
 import { MAX_SUBSCRIPTION_PLANS } from '@printmarket/shared/constants';
 import { PLAN_MSG, type SubscriptionPlan } from '@printmarket/shared/payments';
 import { useId, useState } from 'react';
-import button from '@/app/styles/button.module.css';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { EmptyState } from '@/components/ui/EmptyState.tsx';
 import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
 import { useMyPlans } from '@/features/plans/api/list-my-plans.ts';
 import { canCreatePlan, planCounterText } from '@/features/plans/plan-labels.ts';
+import button from '@/styles/button.module.css';
 import styles from './MyPlansSection.module.css';
 import { type OwnCollectionsQuery, PlanFormDialog } from './PlanFormDialog.tsx';
 import { PlanGrid } from './PlanGrid.tsx';

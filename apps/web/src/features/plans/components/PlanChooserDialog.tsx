@@ -2,13 +2,13 @@ import type { PlanType, SubscriptionPlan } from '@printmarket/shared/payments';
 import { PLAN_MSG, PLAN_TYPES } from '@printmarket/shared/payments';
 import type { CollectionViewerAccess } from '@printmarket/shared/types';
 import { type FormEvent, useId, useState } from 'react';
-import button from '@/app/styles/button.module.css';
 import { ChoiceCard } from '@/components/form/ChoiceCard.tsx';
 import { Dialog } from '@/components/ui/Dialog.tsx';
 import { EmptyState } from '@/components/ui/EmptyState.tsx';
 import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
 import { usePlansForCollection } from '@/features/plans/api/plans-for-collection.ts';
 import { downloadsText, planTypeChoiceText } from '@/features/plans/plan-labels.ts';
+import button from '@/styles/button.module.css';
 import styles from './PlanChooserDialog.module.css';
 
 type PlanChooserDialogProps = {

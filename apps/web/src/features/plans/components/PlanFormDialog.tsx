@@ -1,7 +1,6 @@
 import { PLATFORM_FEE_PERCENT, PROVIDER_FEE_PERCENT } from '@printmarket/shared/constants';
 import { PLAN_MSG, PLAN_NAME_MAX_LENGTH, type SubscriptionPlan } from '@printmarket/shared/payments';
 import { type FormEvent, type InputHTMLAttributes, type Ref, useId, useRef, useState } from 'react';
-import button from '@/app/styles/button.module.css';
 import choice from '@/components/form/Choice.module.css';
 import fieldStyles from '@/components/form/Field.module.css';
 import { Field } from '@/components/form/Field.tsx';
@@ -23,6 +22,7 @@ import {
   toggleCollection,
 } from '@/features/plans/plan-form.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import button from '@/styles/button.module.css';
 import type { CollectionsState } from './PlanCollectionsField.tsx';
 import { PlanCollectionsField } from './PlanCollectionsField.tsx';
 import styles from './PlanFormDialog.module.css';

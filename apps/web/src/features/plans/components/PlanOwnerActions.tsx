@@ -1,8 +1,8 @@
 import type { SubscriptionPlan } from '@printmarket/shared/payments';
-import button from '@/app/styles/button.module.css';
 import { FAILED_DELETE_PLAN, useDeletePlan } from '@/features/plans/api/delete-plan.ts';
 import { deletePlanConfirmText } from '@/features/plans/plan-labels.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import button from '@/styles/button.module.css';
 import styles from './PlanOwnerActions.module.css';
 
 type PlanOwnerActionsProps = {

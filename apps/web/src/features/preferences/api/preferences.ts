@@ -4,9 +4,9 @@ import {
   type PreferencesUpdate,
 } from '@printmarket/shared/preferences';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '@/features/auth/session.tsx';
 import { readCachedPreferences, writeCachedPreferences } from '@/features/preferences/preferences-cache.ts';
 import { apiFetch } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/session/session.tsx';
 
 /** GET /api/user/preferences: the signed-in person's saved preferences (defaults if never saved). */
 export async function fetchPreferences(userId: string, signal?: AbortSignal): Promise<Preferences> {

@@ -2,13 +2,13 @@ import { DESIGN_SORTS, type DesignSort } from '@printmarket/shared/constants';
 import { MSG } from '@printmarket/shared/messages';
 import type { Preferences } from '@printmarket/shared/preferences';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import button from '@/app/styles/button.module.css';
 import field from '@/components/form/Field.module.css';
 import { FormAlert, FormAlertDetail } from '@/components/form/FormAlert.tsx';
 import { RetryButton } from '@/components/ui/RetryButton.tsx';
 import { useSavedPreferences, useSavePreferencesMutation } from '@/features/preferences/api/preferences.ts';
 import { HOME_SORT_LABELS } from '@/features/preferences/home-sort.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import button from '@/styles/button.module.css';
 import styles from './PreferencesForm.module.css';
 
 const FAILED_LOAD = 'Failed to load preferences';

@@ -1,10 +1,10 @@
 import type { SubscriptionSummary } from '@printmarket/shared/payments';
 import { useEffect, useRef, useState } from 'react';
-import button from '@/app/styles/button.module.css';
 import { Dialog } from '@/components/ui/Dialog.tsx';
 import { useCancelSubscription } from '@/features/purchases/api/subscription-changes.ts';
 import { formatPurchaseDate, subscriptionPriceTag } from '@/features/purchases/purchase-labels.ts';
 import { UnsubscribeGame } from '@/features/purchases/unsubscribe-game/UnsubscribeGame.tsx';
+import button from '@/styles/button.module.css';
 import styles from './CancelSubscriptionFlow.module.css';
 
 /** How the flow ended: the subscription kept, canceled, or the cancel call failed. */

@@ -2,7 +2,6 @@ import { formatDollars } from '@printmarket/shared/money';
 import type { CollectionPurchase, DesignPurchase, SubscriptionSummary } from '@printmarket/shared/payments';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import button from '@/app/styles/button.module.css';
 import { EmptyState } from '@/components/ui/EmptyState.tsx';
 import {
   canCancel,
@@ -14,6 +13,7 @@ import {
   subscriptionTermText,
 } from '@/features/purchases/purchase-labels.ts';
 import { useMediaQuery } from '@/lib/use-media-query.ts';
+import button from '@/styles/button.module.css';
 import styles from './PurchaseTables.module.css';
 import { ResumeSubscriptionButton } from './ResumeSubscriptionButton.tsx';
 

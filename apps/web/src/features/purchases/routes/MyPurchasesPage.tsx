@@ -1,6 +1,7 @@
 import { PAYMENT_MSG, type PurchasesResponse, type SubscriptionSummary } from '@printmarket/shared/payments';
 import { useEffect, useRef, useState } from 'react';
 import { LoadStatus } from '@/components/ui/LoadStatus.tsx';
+import { NotAuthorized } from '@/components/ui/NotAuthorized.tsx';
 import { RetryButton } from '@/components/ui/RetryButton.tsx';
 import { FAILED_FETCH_PURCHASES, useMyPurchases } from '@/features/purchases/api/my-purchases.ts';
 import { CancelNotice } from '@/features/purchases/components/CancelNotice.tsx';
@@ -13,9 +14,8 @@ import {
   DesignPurchasesTable,
   SubscriptionsTable,
 } from '@/features/purchases/components/PurchaseTables.tsx';
-import { NotAuthorized } from '@/features/users/components/NotAuthorized.tsx';
-import { isUnauthorized } from '@/features/users/unauthorized.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import { isUnauthorized } from '@/lib/unauthorized.ts';
 import styles from './MyPurchasesPage.module.css';
 
 /** My purchases (/MyPurchases, behind the sign-in guard; docs/product.md#my-purchases). */

@@ -1,8 +1,8 @@
 import { CATEGORIES, type Category, TAG_MAX_LENGTH } from '@printmarket/shared/constants';
 import { PRICE_FILTERS, type PriceFilter } from '@printmarket/shared/search';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import button from '@/app/styles/button.module.css';
 import { normaliseTag, type SearchParams, withFilters } from '@/features/search/search-params.ts';
+import button from '@/styles/button.module.css';
 import styles from './SearchFilters.module.css';
 
 const PRICE_LABELS: Record<PriceFilter, string> = { free: 'Free', paid: 'Paid' };

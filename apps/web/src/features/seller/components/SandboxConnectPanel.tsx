@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import button from '@/app/styles/button.module.css';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import type { SandboxAccount } from '@/features/seller/api/get-sandbox-account.ts';
+import button from '@/styles/button.module.css';
 import styles from './SandboxConnectPanel.module.css';
 import { TestModeBadge } from './TestModeBadge.tsx';
 

@@ -1,6 +1,5 @@
 import type { SellerData } from '@printmarket/shared/payments';
 import { useId } from 'react';
-import button from '@/app/styles/button.module.css';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import {
   accountStatusText,
@@ -8,6 +7,7 @@ import {
   type StripeAction,
   stripeAction,
 } from '@/features/seller/seller-labels.ts';
+import button from '@/styles/button.module.css';
 import styles from './SellerCards.module.css';
 
 type StripeAccountCardProps = {

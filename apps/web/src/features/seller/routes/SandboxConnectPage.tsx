@@ -1,8 +1,6 @@
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import button from '@/app/styles/button.module.css';
 import { LoadStatus } from '@/components/ui/LoadStatus.tsx';
 import { RetryButton } from '@/components/ui/RetryButton.tsx';
-import { useSession } from '@/features/auth/session.tsx';
 import {
   FAILED_COMPLETE_ONBOARDING,
   useCompleteSandboxOnboarding,
@@ -11,6 +9,8 @@ import { FAILED_SANDBOX_ACCOUNT, useSandboxAccount } from '@/features/seller/api
 import { SandboxConnectPanel } from '@/features/seller/components/SandboxConnectPanel.tsx';
 import { appPath } from '@/features/seller/seller-labels.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/session/session.tsx';
+import button from '@/styles/button.module.css';
 import styles from './SandboxConnectPage.module.css';
 
 /**

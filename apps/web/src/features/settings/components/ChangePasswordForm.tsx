@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangePasswordFormInput, changePasswordFormSchema } from '@printmarket/shared/password-change';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import button from '@/app/styles/button.module.css';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { PasswordField } from '@/components/form/PasswordField.tsx';
 import { PasswordStrengthMeter } from '@/components/form/PasswordStrengthMeter.tsx';
@@ -10,6 +9,7 @@ import { useChangePasswordMutation } from '@/features/settings/api/change-passwo
 import { passwordChangedText } from '@/features/settings/password-messages.ts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { weakPasswordProblem } from '@/lib/password-strength.ts';
+import button from '@/styles/button.module.css';
 import styles from './SettingsForms.module.css';
 
 const FAILED_CHANGE = 'Failed to change password';

@@ -1,13 +1,13 @@
 import { type FollowResponse, type ProfileResponse, SOCIAL_MSG } from '@printmarket/shared/social';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import button from '@/app/styles/button.module.css';
 import { followUser } from '@/features/social/api/follow-user.ts';
 import { followStatusQueryKey, useFollowStatus } from '@/features/social/api/get-follow-status.ts';
 import { profileQueryKey } from '@/features/social/api/get-profile.ts';
 import { unfollowUser } from '@/features/social/api/unfollow-user.ts';
 import { withFollowCounts } from '@/features/social/follower-counts.ts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import button from '@/styles/button.module.css';
 import styles from './FollowButton.module.css';
 
 export type FollowViewer = { status: 'loading' | 'signed-in' | 'signed-out' };

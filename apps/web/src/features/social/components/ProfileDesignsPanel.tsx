@@ -4,8 +4,8 @@ import {
   PROFILE_DESIGN_SORTS,
   type ProfileDesignSort,
 } from '@printmarket/shared/social';
+import { QueryDesignGrid } from '@/components/design-cards/QueryDesignGrid.tsx';
 import { SortSelect } from '@/components/ui/SortSelect.tsx';
-import { QueryDesignGrid } from '@/features/designs/components/QueryDesignGrid.tsx';
 import { useUserDesigns } from '@/features/social/api/list-user-designs.ts';
 import styles from './ProfilePanels.module.css';
 

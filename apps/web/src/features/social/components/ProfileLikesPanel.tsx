@@ -1,6 +1,6 @@
 import { MSG } from '@printmarket/shared/messages';
-import { useLikedDesigns } from '@/features/designs/api/liked-designs.ts';
-import { QueryDesignGrid } from '@/features/designs/components/QueryDesignGrid.tsx';
+import { QueryDesignGrid } from '@/components/design-cards/QueryDesignGrid.tsx';
+import { useLikedDesigns } from '@/hooks/use-liked-designs.ts';
 import styles from './ProfilePanels.module.css';
 
 /** The Likes tab: the designs the person liked, most recently liked first. */

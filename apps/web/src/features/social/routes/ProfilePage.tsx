@@ -2,11 +2,9 @@ import type { ProfileDesignSort } from '@printmarket/shared/social';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import button from '@/app/styles/button.module.css';
 import { ProfileHeader } from '@/components/ui/ProfileHeader.tsx';
 import { TabList, TabPanel } from '@/components/ui/Tabs.tsx';
 import { searchWithTab, tabFromAddress } from '@/components/ui/tabs.ts';
-import { useSession } from '@/features/auth/session.tsx';
 import { profileQueryKey, useProfile } from '@/features/social/api/get-profile.ts';
 import { FollowButton } from '@/features/social/components/FollowButton.tsx';
 import { ProfileAboutPanel } from '@/features/social/components/ProfileAboutPanel.tsx';
@@ -15,6 +13,8 @@ import { ProfileLikesPanel } from '@/features/social/components/ProfileLikesPane
 import { ProfileLoadStatus } from '@/features/social/components/ProfileLoadStatus.tsx';
 import { canonicalProfileAddress } from '@/features/social/profile-address.ts';
 import { parseProfileSort } from '@/features/social/profile-sort.ts';
+import { useSession } from '@/lib/session/session.tsx';
+import button from '@/styles/button.module.css';
 import styles from './ProfilePage.module.css';
 
 /** The public profile's tabs (docs/product.md#public-profile), in order; the first is shown by default. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import button from '@/app/styles/button.module.css';
-import { useConfig } from '@/features/config/api/get-config.ts';
+import { useConfig } from '@/hooks/use-config.ts';
+import button from '@/styles/button.module.css';
 import styles from './SupportPage.module.css';
 
 type SupportPageProps = {

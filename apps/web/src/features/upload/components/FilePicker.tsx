@@ -1,12 +1,12 @@
 import { UPLOAD_MSG } from '@printmarket/shared/uploads';
 import { type ChangeEvent, type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import button from '@/app/styles/button.module.css';
 import {
   formatFileSize,
   type PickedFile,
   rejectedNote,
   splitByExtension,
 } from '@/features/upload/file-selection.ts';
+import button from '@/styles/button.module.css';
 import styles from './FilePicker.module.css';
 import { CloseIcon, CubeIcon, UploadCloudIcon } from './icons.tsx';
 

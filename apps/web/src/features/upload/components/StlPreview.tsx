@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import button from '@/app/styles/button.module.css';
-import { type StlSource, StlViewer } from '@/features/designs/viewer/StlViewer.tsx';
+import { type StlSource, StlViewer } from '@/components/stl-viewer/StlViewer.tsx';
 import { cycleIndex, type PickedFile } from '@/features/upload/file-selection.ts';
+import button from '@/styles/button.module.css';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 import styles from './StlPreview.module.css';
 

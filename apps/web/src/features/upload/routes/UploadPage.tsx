@@ -4,9 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import button from '@/app/styles/button.module.css';
-import { useSession } from '@/features/auth/session.tsx';
-import { checkStlFile } from '@/features/designs/viewer/check-stl-file.ts';
+import { checkStlFile } from '@/components/stl-viewer/check-stl-file.ts';
 import { type UploadProgress, uploadDesign, uploadFailureText } from '@/features/upload/api/upload-design.ts';
 import { BasicInfoStep } from '@/features/upload/components/BasicInfoStep.tsx';
 import { FilePicker } from '@/features/upload/components/FilePicker.tsx';
@@ -24,6 +22,8 @@ import {
   type UploadStep,
 } from '@/features/upload/upload-form.ts';
 import { fileProblemText, useFileProblems } from '@/features/upload/use-file-checks.ts';
+import { useSession } from '@/lib/session/session.tsx';
+import button from '@/styles/button.module.css';
 import styles from './UploadPage.module.css';
 
 /**

@@ -11,13 +11,11 @@ import type { EditProfileFormInput } from '@printmarket/shared/profile-form';
 import type { CurrentUser } from '@printmarket/shared/types';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import button from '@/app/styles/button.module.css';
 import group from '@/components/form/Fieldset.module.css';
 import { FormAlert, FormAlertDetail } from '@/components/form/FormAlert.tsx';
 import { ImagePicker } from '@/components/form/ImagePicker.tsx';
 import { TextAreaField } from '@/components/form/TextAreaField.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
-import { useSession } from '@/features/auth/session.tsx';
 import { useUpdateProfileMutation } from '@/features/users/api/update-profile.ts';
 import {
   type EditProfileValues,
@@ -29,6 +27,8 @@ import {
 } from '@/features/users/edit-profile-form.ts';
 import { profileImageProblem } from '@/features/users/profile-image.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/session/session.tsx';
+import button from '@/styles/button.module.css';
 import styles from './EditProfileForm.module.css';
 import { PicturePicker } from './PicturePicker.tsx';
 

@@ -1,0 +1,220 @@
+import type { DesignDetail } from '@printmarket/shared/types';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import avatarPlaceholder from '@/assets/avatar-placeholder.svg';
+import { DownloadsIcon, ViewsIcon } from '@/components/design-cards/stat-icons.tsx';
+import { signedStlSource } from '@/components/stl-viewer/get-signed-url.ts';
+import { preloadStlViewer, StlViewer } from '@/components/stl-viewer/StlViewer.tsx';
+import { designQueryOptions, previewsPending, useDesign } from '@/features/designs/api/get-design.ts';
+import { recordView } from '@/features/designs/api/record-view.ts';
+import { DesignFileList } from '@/features/designs/components/DesignFileList.tsx';
+import { DesignGallery, galleryImages } from '@/features/designs/components/DesignGallery.tsx';
+import { DesignLoadStatus } from '@/features/designs/components/DesignLoadStatus.tsx';
+import { LikeButton } from '@/features/designs/components/LikeButton.tsx';
+import { ModelFacts } from '@/features/designs/components/ModelFacts.tsx';
+import { formatDate } from '@/features/designs/model-facts.ts';
+import { usePreferences } from '@/features/preferences/api/preferences.ts';
+import { countLabel, formatCount } from '@/lib/count-format.ts';
+import { mediaUrl } from '@/lib/media.ts';
+import { useSession } from '@/lib/session/session.tsx';
+import button from '@/styles/button.module.css';
+import styles from './DesignPage.module.css';
+import { DesignSidePanel } from './DesignSidePanel.tsx';
+
+/** The design page (docs/product.md#design-page): /design/{username}/{slug}. */
+export default function DesignPage() {
+  const { username = '', slug = '' } = useParams();
+  const { user } = useSession();
+  const viewerId = user?.id ?? null;
+  const query = useDesign(username, slug, viewerId);
+  const queryKey = designQueryOptions(username, slug, viewerId).queryKey;
+
+  if (query.isPending || query.isError) {
+    return (
+      <DesignLoadStatus
+        error={query.error}
+        retry={{ busy: query.isFetching, run: () => void query.refetch() }}
+      />
+    );
+  }
+  return <DesignView design={query.data} signedIn={user !== null} queryKey={queryKey} />;
+}
+
+function DesignView({
+  design,
+  signedIn,
+  queryKey,
+}: {
+  design: DesignDetail;
+  signedIn: boolean;
+  queryKey: readonly unknown[];
+}) {
+  const queryClient = useQueryClient();
+
+  // One view per visit of this design; a failure is only logged (docs/product.md#design-page).
+  const recorded = useRef<string | null>(null);
+  const owner = design.user.username;
+  useEffect(() => {
+    if (recorded.current === design.id) return;
+    recorded.current = design.id;
+    recordView(owner, design.slug)
+      .then(({ views }) => {
+        queryClient.setQueriesData<DesignDetail>({ queryKey: queryKey.slice(0, 4) }, (old) =>
+          old && typeof views === 'number' && views > old.views ? { ...old, views } : old,
+        );
+      })
+      .catch((error) => console.warn('Failed to record view', error));
+  }, [design.id, design.slug, owner, queryClient, queryKey]);
+
+  const created = formatDate(design.createdAt);
+  const description = design.description.trim();
+
+  return (
+    <article className={styles.page} aria-labelledby="design-title">
+      <title>{`${design.name} · PrintMarket`}</title>
+      <header className={styles.header}>
+        <div className={styles.titleBlock}>
+          <h1 id="design-title" className={styles.title}>
+            {design.name}
+          </h1>
+          <p className={styles.byline}>
+            <img
+              className={styles.avatar}
+              src={mediaUrl(design.user.profilePicture, avatarPlaceholder)}
+              alt=""
+              width={28}
+              height={28}
+            />
+            <span>
+              by{' '}
+              <Link to={`/profile/${encodeURIComponent(owner)}`} className={styles.owner}>
+                {owner}
+              </Link>
+            </span>
+            {created && (
+              <>
+                <span aria-hidden="true">·</span>
+                <time dateTime={design.createdAt}>{created}</time>
+              </>
+            )}
+          </p>
+        </div>
+        <div className={styles.headerSide}>
+          <ul className={styles.stats} aria-label="Statistics">
+            <li className={styles.stat} title={countLabel(design.views, 'view', 'views')}>
+              <ViewsIcon />
+              <span aria-hidden="true">{formatCount(design.views)}</span>
+              <span className="visually-hidden">{countLabel(design.views, 'view', 'views')}</span>
+            </li>
+            <li>
+              <LikeButton design={design} signedIn={signedIn} queryKey={queryKey} />
+            </li>
+            <li className={styles.stat} title={countLabel(design.downloads, 'download', 'downloads')}>
+              <DownloadsIcon />
+              <span aria-hidden="true">{formatCount(design.downloads)}</span>
+              <span className="visually-hidden">{countLabel(design.downloads, 'download', 'downloads')}</span>
+            </li>
+          </ul>
+          {design.canEdit && (
+            <Link
+              to={`/edit-design/${encodeURIComponent(design.id)}`}
+              className={`${button.base} ${button.secondary}`}
+            >
+              Edit Design
+            </Link>
+          )}
+        </div>
+      </header>
+
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <DesignMedia design={design} />
+
+          <section className={styles.about} aria-labelledby="design-about-heading">
+            <h2 id="design-about-heading" className={styles.sectionHeading}>
+              About
+            </h2>
+            {description ? (
+              <p className={styles.description}>{description}</p>
+            ) : (
+              <p className={styles.muted}>No description available</p>
+            )}
+            {design.tags.length > 0 && (
+              <ul className={styles.tags} aria-label="Tags">
+                {design.tags.map((tag) => (
+                  <li key={tag} className={styles.tag}>
+                    {tag}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <DesignFileList design={design} signedIn={signedIn} />
+        </div>
+
+        <aside className={styles.aside} aria-label="Design information">
+          <DesignSidePanel design={design} signedIn={signedIn} />
+          <ModelFacts design={design} />
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+/** The gallery, or the 3D viewer when the viewer may see the models and asked for it. */
+function DesignMedia({ design }: { design: DesignDetail }) {
+  const models = useMemo(() => design.files.filter((file) => file.type === 'stl'), [design.files]);
+  const images = useMemo(() => galleryImages(design), [design]);
+  const offer3d = models.length > 0 && design.canViewModel;
+  // The person's own toggle wins; until they use it, Settings > Preferences decides whether the
+  // viewer opens on load (still only when they may view the models: see offer3d).
+  const { autoOpen3d } = usePreferences();
+  const [chosen3d, setChosen3d] = useState<boolean | null>(null);
+  const show3d = chosen3d ?? autoOpen3d;
+  const [modelId, setModelId] = useState<string | null>(null);
+  const model = models.find((file) => file._id === modelId) ?? models[0];
+  const source = useMemo(() => (model ? signedStlSource(model._id) : null), [model]);
+
+  return (
+    <section className={styles.media} aria-label="Images and 3D view">
+      {offer3d && (
+        <div className={styles.mediaBar}>
+          <button
+            type="button"
+            className={`${button.base} ${button.secondary}`}
+            aria-pressed={show3d}
+            onClick={() => setChosen3d(!show3d)}
+            onPointerEnter={preloadStlViewer}
+            onFocus={preloadStlViewer}
+          >
+            {show3d ? 'Show as Image' : 'Show in 3D'}
+          </button>
+          {show3d && models.length > 1 && (
+            <label className={styles.modelPick}>
+              <span>Model</span>
+              <select value={model?._id} onChange={(event) => setModelId(event.target.value)}>
+                {models.map((file) => (
+                  <option key={file._id} value={file._id}>
+                    {file.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+        </div>
+      )}
+      {show3d && offer3d && source && model ? (
+        <StlViewer
+          source={source}
+          height={500}
+          label={model.name}
+          onError={(error) => console.error(error.message)}
+        />
+      ) : (
+        <DesignGallery images={images} rendering={previewsPending(design)} />
+      )}
+    </section>
+  );
+}

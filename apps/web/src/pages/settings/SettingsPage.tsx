@@ -1,0 +1,78 @@
+import { type ReactNode, useCallback, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { NotAuthorized } from '@/components/ui/NotAuthorized.tsx';
+import { TabList, TabPanel } from '@/components/ui/Tabs.tsx';
+import { searchWithTab, tabFromAddress } from '@/components/ui/tabs.ts';
+import { PreferencesPanel } from '@/features/preferences/components/PreferencesForm.tsx';
+import { ChangePasswordForm } from '@/features/settings/components/ChangePasswordForm.tsx';
+import { EditProfileForm } from '@/features/users/components/EditProfileForm.tsx';
+import { useSession } from '@/lib/session/session.tsx';
+import { BillingPanel } from './BillingPanel.tsx';
+import styles from './SettingsPage.module.css';
+
+/** The four tabs of docs/product.md#settings, Profile first (the default). */
+const TABS = [
+  { id: 'profile', label: 'Profile' },
+  { id: 'preferences', label: 'Preferences' },
+  { id: 'security', label: 'Security' },
+  { id: 'billing', label: 'Billing' },
+] as const;
+type SettingsTab = (typeof TABS)[number]['id'];
+
+const ID_BASE = 'settings';
+
+/** Settings (/settings, behind the sign-in guard; docs/product.md#settings). */
+export default function SettingsPage() {
+  const { user } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = tabFromAddress(searchParams.get('tab'), TABS);
+  // Set when the API answers 401 (the session ended on the server, e.g. it expired).
+  const [unauthorized, setUnauthorized] = useState(false);
+  const onUnauthorized = useCallback(() => setUnauthorized(true), []);
+
+  const selectTab = (id: SettingsTab) =>
+    setSearchParams(searchWithTab(searchParams, id, TABS), { replace: true });
+
+  if (unauthorized) return <NotAuthorized />;
+  if (!user) return null;
+  return (
+    <div className={styles.page}>
+      <title>Settings · PrintMarket</title>
+      <h1 className={styles.heading}>Settings</h1>
+      <TabList label="Settings sections" idBase={ID_BASE} tabs={TABS} selected={tab} onSelect={selectTab} />
+      <TabPanel idBase={ID_BASE} id={tab}>
+        {tab === 'profile' && (
+          <Section title="Profile" text="How others see you on your profile and next to your designs.">
+            <EditProfileForm user={user} successMessage="Profile updated." />
+          </Section>
+        )}
+        {tab === 'preferences' && (
+          <Section title="Preferences" text="Choices that follow you to every browser you sign in with.">
+            <PreferencesPanel onUnauthorized={onUnauthorized} />
+          </Section>
+        )}
+        {tab === 'security' && (
+          <Section title="Change password" text="Enter your current password, then the new one twice.">
+            <ChangePasswordForm onUnauthorized={onUnauthorized} personal={[user.username, user.email]} />
+          </Section>
+        )}
+        {tab === 'billing' && <BillingPanel />}
+      </TabPanel>
+    </div>
+  );
+}
+
+function Section({ title, text, children }: { title: string; text: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <header className={styles.sectionHeader}>
+        <h2 id={titleId} className={styles.sectionTitle}>
+          {title}
+        </h2>
+        <p className={styles.sectionText}>{text}</p>
+      </header>
+      {children}
+    </section>
+  );
+}
