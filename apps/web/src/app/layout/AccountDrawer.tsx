@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { NavLink } from 'react-router';
 import button from '@/app/styles/button.module.css';
 import { Avatar } from '@/components/ui/Avatar.tsx';
+import { paths } from '@/lib/paths.ts';
 import styles from './AccountDrawer.module.css';
 import { BagIcon, CloseIcon, DashboardIcon, HomeIcon, LogoutIcon, UploadIcon } from './icons.tsx';
 
@@ -15,10 +16,10 @@ type AccountDrawerProps = {
 };
 
 const LINKS: { to: string; label: string; icon: ReactNode; end?: boolean }[] = [
-  { to: '/', label: 'Home', icon: <HomeIcon />, end: true },
-  { to: '/upload', label: 'Upload Model', icon: <UploadIcon /> },
-  { to: '/dashboard', label: 'Dashboard', icon: <DashboardIcon /> },
-  { to: '/MyPurchases', label: 'My Purchases', icon: <BagIcon /> },
+  { to: paths.home(), label: 'Home', icon: <HomeIcon />, end: true },
+  { to: paths.upload(), label: 'Upload Model', icon: <UploadIcon /> },
+  { to: paths.dashboard(), label: 'Dashboard', icon: <DashboardIcon /> },
+  { to: paths.myPurchases(), label: 'My Purchases', icon: <BagIcon /> },
 ];
 
 /**

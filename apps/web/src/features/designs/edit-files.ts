@@ -1,4 +1,3 @@
-import { priceCents } from '@printmarket/shared/price';
 /**
  * Which picked files the edit screen keeps (spec section 5, as in the upload wizard): STL files by
  * a name ending .stl; photos ending .png, .jpg, .jpeg, .gif or .bmp. Anything else is dropped.

@@ -1,5 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { useSession } from '@/features/auth/session.tsx';
+import { paths } from '@/lib/paths.ts';
 
 /**
  * The sign-in guard: a layout route whose child routes need a signed-in person. A signed-out visitor
@@ -8,7 +9,7 @@ import { useSession } from '@/features/auth/session.tsx';
  */
 export function RequireSignIn() {
   const { status } = useSession();
-  if (status === 'signed-out') return <Navigate to="/signin" replace />;
+  if (status === 'signed-out') return <Navigate to={paths.signIn()} replace />;
   if (status === 'loading') return null;
   return <Outlet />;
 }

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import page from '@/app/styles/page.module.css';
 import type { NoticeState } from '@/features/auth/notice.ts';
 import { useSession } from '@/features/auth/session.tsx';
+import { paths } from '@/lib/paths.ts';
 import styles from './OAuthCallbackPage.module.css';
 
 /**
@@ -21,9 +22,9 @@ export default function OAuthCallbackPage() {
     // A failure (Google's error, or a code that did not sign anyone in) is explained on the
     // sign-in screen.
     const failed: NoticeState = { notice: MSG.failedSignInGoogle };
-    if (error) navigate('/login', { replace: true, state: failed });
-    else if (status === 'signed-in') navigate('/dashboard', { replace: true });
-    else if (status === 'signed-out') navigate('/login', { replace: true, state: failed });
+    if (error) navigate(paths.login(), { replace: true, state: failed });
+    else if (status === 'signed-in') navigate(paths.dashboard(), { replace: true });
+    else if (status === 'signed-out') navigate(paths.login(), { replace: true, state: failed });
   }, [error, status, navigate]);
 
   return (

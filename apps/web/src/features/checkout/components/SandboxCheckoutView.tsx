@@ -4,6 +4,7 @@ import button from '@/app/styles/button.module.css';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { checkoutKindText, feeLines, payLabel } from '@/features/checkout/sandbox-labels.ts';
 import { safeRedirectUrl } from '@/features/checkout/start-checkout.ts';
+import { paths } from '@/lib/paths.ts';
 import styles from './SandboxCheckoutView.module.css';
 
 export const TEST_MODE_LABEL = 'Test mode — no real money moves';
@@ -84,12 +85,12 @@ export function SandboxCheckoutView({ checkout, busy, problem, onPay, onCancel }
       ) : checkout.status === 'complete' ? (
         <p className={styles.done}>
           This checkout is already complete.{' '}
-          <a href={safeRedirectUrl(checkout.successUrl) ?? '/MyPurchases'}>See your purchase</a>
+          <a href={safeRedirectUrl(checkout.successUrl) ?? paths.myPurchases()}>See your purchase</a>
         </p>
       ) : (
         <p className={styles.done}>
           This checkout was canceled.{' '}
-          <a href={safeRedirectUrl(checkout.cancelUrl) ?? '/'}>Back to the item</a>
+          <a href={safeRedirectUrl(checkout.cancelUrl) ?? paths.home()}>Back to the item</a>
         </p>
       )}
     </section>

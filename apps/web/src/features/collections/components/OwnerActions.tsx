@@ -19,8 +19,8 @@ import { FAILED_UPDATE_COVER, useUpdateCover } from '@/features/collections/api/
 import { forgetCollection } from '@/features/collections/collection-cache.ts';
 import { coverImageProblem } from '@/features/collections/cover-image.ts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { paths } from '@/lib/paths.ts';
 import { AddDesignsList } from './AddDesignsList.tsx';
-
 import { EditCollectionForm } from './EditCollectionForm.tsx';
 import styles from './OwnerActions.module.css';
 
@@ -71,7 +71,7 @@ export function OwnerActions({ collection, userId, onProblem }: OwnerActionsProp
     onProblem(null);
     remove.mutate(undefined, {
       onSuccess: () => {
-        navigate('/dashboard');
+        navigate(paths.dashboard());
         forgetCollection(queryClient, collection.id);
       },
       onError: (error) => {

@@ -28,6 +28,7 @@ import { coverImageProblem } from '@/features/collections/cover-image.ts';
 import { designMarks, pickableSelection } from '@/features/collections/design-marks.ts';
 import { useMyDesigns } from '@/features/designs/api/my-designs.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import { paths } from '@/lib/paths.ts';
 import styles from './CreateCollectionPage.module.css';
 
 /** What the collection page shows once after arriving from here (the server's "created" message). */
@@ -97,7 +98,7 @@ function CreateCollectionForm({ userId }: { userId: string }) {
     }
     create.mutate(buildCreateCollectionFormData(values, cover, designIds), {
       onSuccess: (created) =>
-        navigate(`/collection/${encodeURIComponent(created.id)}`, {
+        navigate(paths.collection(created.id), {
           state: { notice: created.message } satisfies CreatedNotice,
         }),
       onError: (error) => {
@@ -170,7 +171,7 @@ function CreateCollectionForm({ userId }: { userId: string }) {
         <FormActions
           cancel={
             <Link
-              to="/dashboard?tab=collections"
+              to={paths.dashboard({ tab: 'collections' })}
               className={`${button.base} ${button.secondary} ${button.large}`}
             >
               Cancel

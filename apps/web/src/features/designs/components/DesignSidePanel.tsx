@@ -14,6 +14,7 @@ import {
   saveBlob,
   zipFileName,
 } from '@/features/designs/api/download-all.ts';
+import { paths } from '@/lib/paths.ts';
 import { DownloadIcon } from './DesignFileList.tsx';
 import styles from './DesignSections.module.css';
 
@@ -29,7 +30,7 @@ export function DesignSidePanel({ design, signedIn }: { design: DesignDetail; si
   const queryClient = useQueryClient();
   const [downloading, setDownloading] = useState(false);
   const paid = design.isPaid && design.price > 0;
-  const collectionPath = design.collection ? `/collection/${encodeURIComponent(design.collection.id)}` : null;
+  const collectionPath = design.collection ? paths.collection(design.collection.id) : null;
 
   const downloadAll = async () => {
     if (!signedIn) {

@@ -20,6 +20,7 @@ import { signedStlSource } from '@/features/designs/viewer/get-signed-url.ts';
 import { preloadStlViewer, StlViewer } from '@/features/designs/viewer/StlViewer.tsx';
 import { usePreferences } from '@/features/preferences/api/preferences.ts';
 import { mediaUrl } from '@/lib/media.ts';
+import { paths } from '@/lib/paths.ts';
 import styles from './DesignPage.module.css';
 
 /** The design page (spec section 2): /design/{username}/{slug}. */
@@ -88,7 +89,7 @@ function DesignView({
             />
             <span>
               by{' '}
-              <Link to={`/profile/${encodeURIComponent(owner)}`} className={styles.owner}>
+              <Link to={paths.profile(owner)} className={styles.owner}>
                 {owner}
               </Link>
             </span>
@@ -117,10 +118,7 @@ function DesignView({
             </li>
           </ul>
           {design.canEdit && (
-            <Link
-              to={`/edit-design/${encodeURIComponent(design.id)}`}
-              className={`${button.base} ${button.secondary}`}
-            >
+            <Link to={paths.editDesign(design.id)} className={`${button.base} ${button.secondary}`}>
               Edit Design
             </Link>
           )}

@@ -28,6 +28,7 @@ import { designPath } from '@/features/designs/components/DesignCard.tsx';
 import { acceptFor, filterPicked, type PickedKind } from '@/features/designs/edit-files.ts';
 import { formatFileSize } from '@/features/designs/model-facts.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import { paths } from '@/lib/paths.ts';
 import styles from './EditDesignPage.module.css';
 
 export const EDIT_SIGN_IN = 'You must be logged in to edit a design.';
@@ -46,7 +47,7 @@ export default function EditDesignPage() {
     if (status !== 'signed-out' || alerted.current) return;
     alerted.current = true;
     window.alert(EDIT_SIGN_IN);
-    navigate('/signin', { replace: true });
+    navigate(paths.signIn(), { replace: true });
   }, [status, navigate]);
 
   if (status !== 'signed-in') return null;
@@ -56,7 +57,7 @@ export default function EditDesignPage() {
         error={query.error}
         failure={`Error: ${errorMessage(query.error, FAILED_FETCH_DESIGN_DATA)}`}
         action={
-          <Link to="/dashboard" className={`${button.base} ${button.secondary}`}>
+          <Link to={paths.dashboard()} className={`${button.base} ${button.secondary}`}>
             Go to Dashboard
           </Link>
         }

@@ -18,6 +18,7 @@ import {
   pollOutcome,
   type SuccessDetails,
 } from '@/features/purchases/payment-success.ts';
+import { paths } from '@/lib/paths.ts';
 import styles from './PaymentSuccessPage.module.css';
 
 /**
@@ -96,7 +97,7 @@ function PurchaseProgress({ details }: { details: SuccessDetails }) {
       {outcome === 'complete' && (
         <>
           <PurchasedItem details={details} itemName={itemName} />
-          <Link to="/MyPurchases" className={`${button.base} ${button.primary} ${button.large}`}>
+          <Link to={paths.myPurchases()} className={`${button.base} ${button.primary} ${button.large}`}>
             See Your Purchases
           </Link>
         </>
@@ -111,7 +112,7 @@ export function PendingFallback() {
     <>
       <h1 className={styles.heading}>Your purchase is not confirmed yet</h1>
       <p className={styles.text}>
-        It will appear in <Link to="/MyPurchases">My Purchases</Link> once the payment is confirmed.
+        It will appear in <Link to={paths.myPurchases()}>My Purchases</Link> once the payment is confirmed.
       </p>
     </>
   );

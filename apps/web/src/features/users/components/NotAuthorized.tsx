@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { StatusPage } from '@/app/StatusPage.tsx';
 import button from '@/app/styles/button.module.css';
 import { useSession } from '@/features/auth/session.tsx';
+import { paths } from '@/lib/paths.ts';
 
 /**
  * What a screen shows when the API says the session is no longer good (spec: 'Not authorized' with
@@ -22,7 +23,7 @@ export function NotAuthorized() {
           className={`${button.base} ${button.primary} ${button.large}`}
           onClick={async () => {
             await signOut();
-            navigate('/signin', { replace: true });
+            navigate(paths.signIn(), { replace: true });
           }}
         >
           Return to Sign In

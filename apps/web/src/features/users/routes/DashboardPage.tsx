@@ -15,6 +15,7 @@ import { EditProfileForm } from '@/features/users/components/EditProfileForm.tsx
 import { MyCollectionsList } from '@/features/users/components/MyCollectionsList.tsx';
 import { NotAuthorized } from '@/features/users/components/NotAuthorized.tsx';
 import { useReportUnauthorized } from '@/features/users/unauthorized.ts';
+import { paths } from '@/lib/paths.ts';
 import styles from './DashboardPage.module.css';
 
 /** Counters older than this are reloaded when the dashboard opens. */
@@ -82,10 +83,10 @@ export default function DashboardPage() {
           onSelect={selectTab}
           after={
             <TabLinks label="Account">
-              <Link to="/settings" className={tabLinkClass}>
+              <Link to={paths.settings()} className={tabLinkClass}>
                 Settings
               </Link>
-              <Link to="/seller-dashboard" className={tabLinkClass}>
+              <Link to={paths.sellerDashboard()} className={tabLinkClass}>
                 Seller Dashboard
               </Link>
             </TabLinks>
