@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '@/lib/paths.ts';
 import { StatusPage } from './StatusPage.tsx';
 import button from './styles/button.module.css';
 
@@ -8,7 +9,7 @@ export default function NotFoundPage() {
       code="404"
       title="Page not found"
       actions={
-        <Link to="/" className={`${button.base} ${button.primary} ${button.large}`}>
+        <Link to={paths.home()} className={`${button.base} ${button.primary} ${button.large}`}>
           Go to the home page
         </Link>
       }

@@ -1,5 +1,6 @@
 import { MSG } from '@printmarket/shared/messages';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { paths } from '@/lib/paths.ts';
 import NotFoundPage from './NotFoundPage.tsx';
 import { StatusPage } from './StatusPage.tsx';
 import button from './styles/button.module.css';
@@ -24,7 +25,7 @@ export function RouteErrorPage() {
           >
             Reload the page
           </button>
-          <Link to="/" className={`${button.base} ${button.secondary} ${button.large}`}>
+          <Link to={paths.home()} className={`${button.base} ${button.secondary} ${button.large}`}>
             Go to the home page
           </Link>
         </>

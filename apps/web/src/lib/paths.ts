@@ -55,7 +55,8 @@ export type SearchQuery = { query: string; category?: string; price?: string; ta
 const segment = encodeURIComponent;
 
 export const paths = {
-  home: () => '/',
+  /** The home listing, in an order and on a page other than its default ones when given. */
+  home: (query: { sort?: string; page?: string } = {}) => withQuery('/', query),
   signIn: () => '/signin',
   signUp: () => '/signup',
   login: () => '/login',

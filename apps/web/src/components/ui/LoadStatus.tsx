@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { StatusPage } from '@/app/StatusPage.tsx';
 import button from '@/app/styles/button.module.css';
 import { ApiError } from '@/lib/api-client.ts';
+import { paths } from '@/lib/paths.ts';
 import styles from './LoadStatus.module.css';
 
 type NotFound = {
@@ -45,7 +46,7 @@ export function LoadStatus({ error, notFound, failure, failureTabTitle, action }
         code="404"
         title={notFound.title}
         actions={
-          <Link to="/" className={`${button.base} ${button.primary} ${button.large}`}>
+          <Link to={paths.home()} className={`${button.base} ${button.primary} ${button.large}`}>
             Browse designs
           </Link>
         }
