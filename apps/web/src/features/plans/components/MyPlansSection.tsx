@@ -8,7 +8,8 @@ import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
 import { useMyPlans } from '@/features/plans/api/list-my-plans.ts';
 import { canCreatePlan, planCounterText } from '@/features/plans/plan-labels.ts';
 import styles from './MyPlansSection.module.css';
-import { type OwnCollectionsQuery, PlanFormDialog } from './PlanFormDialog.tsx';
+import type { OwnCollectionsQuery } from './PlanForm.tsx';
+import { PlanFormDialog } from './PlanFormDialog.tsx';
 import { PlanGrid } from './PlanGrid.tsx';
 
 type MyPlansSectionProps = {

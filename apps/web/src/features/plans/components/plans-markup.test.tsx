@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MyPlansSection } from './MyPlansSection.tsx';
 import { PlanChoiceList, PlanChoices } from './PlanChooserDialog.tsx';
 import { PlanCollectionsField } from './PlanCollectionsField.tsx';
-import { type OwnCollectionsQuery, PlanForm } from './PlanFormDialog.tsx';
+import { type OwnCollectionsQuery, PlanForm } from './PlanForm.tsx';
 import { PlanGrid } from './PlanGrid.tsx';
 
 const plan = (id: string, changes: Partial<SubscriptionPlan> = {}): SubscriptionPlan => ({
