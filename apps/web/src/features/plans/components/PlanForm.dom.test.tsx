@@ -84,6 +84,16 @@ describe('plan form', () => {
     });
   });
 
+  it('opens an existing plan with its values', () => {
+    stubApi(() => undefined);
+    renderForm(saved);
+    expect(screen.getByLabelText('Plan name')).toHaveProperty('value', 'Terrain');
+    expect(screen.getByLabelText('Monthly price (USD)')).toHaveProperty('value', '4.99');
+    expect(screen.getByLabelText('Annual price (USD)')).toHaveProperty('value', '49.99');
+    expect(screen.getByRole('checkbox', { name: /Spare Parts/ })).toHaveProperty('checked', true);
+    expect(screen.getByRole('checkbox', { name: /Dungeon Tiles/ })).toHaveProperty('checked', false);
+  });
+
   it("keeps a typed limit while 'Unlimited downloads' hides it, and sends none while unlimited", async () => {
     const calls = stubApi(({ method }) => (method === 'PUT' ? { json: saved } : undefined));
     const { user, onSaved } = renderForm(saved);
