@@ -7,3 +7,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+// jsdom has no object URLs; the image pickers show a chosen file's preview through one.
+Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} });
