@@ -79,8 +79,9 @@ describe('edit design form', () => {
     expect(fields?.path).toBe('/api/edit/d1');
     expect(JSON.parse(String(fields?.body))).toMatchObject({ name: 'Tall vase', isPaid: true, price: 2.5 });
     expect(files?.method).toBe('PATCH');
-    expect((files?.body as FormData).getAll('filesToRemove')).toEqual(['f2']);
-    expect(((files?.body as FormData).get('newFiles') as File).name).toBe('base.stl');
+    const upload = files?.body as FormData;
+    expect(upload.getAll('filesToRemove')).toEqual(['f2']);
+    expect((upload.get('newFiles') as File).name).toBe('base.stl');
   });
 
   it('says why a save failed, alerts it, and lets the person try again', async () => {
