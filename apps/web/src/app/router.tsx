@@ -79,7 +79,8 @@ export const routes: RouteObject[] = [
             path: routePatterns.design,
             lazy: page(() => import('@/features/designs/routes/DesignPage.tsx')),
           },
-          // Cards in the spec link to /design/{slug}: found by slug, then replaced by the canonical address.
+          // Cards link to /design/{slug} (docs/product.md#screens): found by slug, then replaced by the
+          // canonical address.
           {
             path: routePatterns.designBySlug,
             lazy: page(() => import('@/features/designs/routes/DesignSlugRedirect.tsx')),
@@ -92,7 +93,8 @@ export const routes: RouteObject[] = [
             path: routePatterns.collection,
             lazy: page(() => import('@/features/collections/routes/CollectionPage.tsx')),
           },
-          // Guarded by the page itself: a signed-out visitor gets the spec's alert before /signin.
+          // Guarded by the page itself: a signed-out visitor gets the alert of docs/product.md#edit-design
+          // before /signin.
           {
             path: routePatterns.editDesign,
             lazy: page(() => import('@/features/designs/routes/EditDesignPage.tsx')),
@@ -101,7 +103,8 @@ export const routes: RouteObject[] = [
             path: routePatterns.editDesignShort,
             lazy: page(() => import('@/features/designs/routes/EditDesignRedirect.tsx')),
           },
-          // The seller dashboard sends signed-out visitors to /signin itself (spec section 2).
+          // The seller dashboard sends signed-out visitors to /signin itself
+          // (docs/product.md#seller-dashboard).
           {
             path: routePatterns.sellerDashboard,
             lazy: page(() => import('@/features/seller/routes/SellerDashboardPage.tsx')),

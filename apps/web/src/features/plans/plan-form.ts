@@ -62,7 +62,7 @@ export type PlanFormCheck = { ok: true; body: PlanRequestBody } | { ok: false; m
 /**
  * Checks the form with the server's own schema (so both sides agree on every rule and message) and
  * builds the request body from its result: prices in whole cents, the download limit only when
- * not unlimited. A failure is the spec's messages joined with spaces, e.g.
+ * not unlimited. A failure is the messages of docs/product.md#validation joined with spaces, e.g.
  * 'Give your plan a name. Add at least one collection.'.
  */
 export function checkPlanForm(values: PlanFormValues): PlanFormCheck {
@@ -93,7 +93,7 @@ export function checkPlanForm(values: PlanFormValues): PlanFormCheck {
 
 /**
  * The plan form's resolver: the shared schema's verdict as one message about the whole form (the
- * spec's joined sentence), or the request body. Which fields it is about is read from its words.
+ * product's joined sentence), or the request body. Which fields it is about is read from its words.
  */
 export const planFormResolver: Resolver<PlanFormValues, unknown, PlanRequestBody> = (values) => {
   const checked = checkPlanForm(values);

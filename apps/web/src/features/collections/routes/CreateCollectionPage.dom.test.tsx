@@ -39,7 +39,7 @@ function renderForm() {
 }
 
 describe('create collection form', () => {
-  it("lists every problem in the spec's words on the first attempt and puts the cursor on the name", async () => {
+  it("lists every problem in the product's words on the first attempt and puts the cursor on the name", async () => {
     const calls = api();
     const { user } = renderForm();
     await screen.findByRole('checkbox', { name: /Vase/ });

@@ -42,7 +42,7 @@ function renderForm() {
 }
 
 describe('edit design form', () => {
-  it("shows the spec's messages on Save, sends nothing, and lets each go when it is fixed", async () => {
+  it("shows the product's messages on Save, sends nothing, and lets each go when it is fixed", async () => {
     const calls = api();
     const { user } = renderForm();
     await user.clear(screen.getByRole('textbox', { name: /Name/ }));

@@ -36,7 +36,7 @@ function renderForm(plan: SubscriptionPlan | null = null) {
 }
 
 describe('plan form', () => {
-  it("refuses an empty plan with the spec's joined message, marks the fields and focuses the name", async () => {
+  it("refuses an empty plan with the product's joined message, marks the fields and focuses the name", async () => {
     const calls = stubApi(() => undefined);
     const { user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Create Plan' }));

@@ -47,7 +47,8 @@ type PlanFormProps = {
 
 /**
  * The modal's form. It is checked on submit with the server's own schema, and the message (the
- * spec's, joined with spaces) shows at the top of the modal; a refused save keeps everything typed.
+ * product's, joined with spaces, docs/product.md#validation) shows at the top of the modal; a refused
+ * save keeps everything typed.
  * The message stays as it is until the next attempt, as do the fields it marks.
  */
 export function PlanForm({ plan, collections, onSaved, onCancel }: PlanFormProps) {
@@ -180,7 +181,7 @@ export function PlanForm({ plan, collections, onSaved, onCancel }: PlanFormProps
   );
 }
 
-/** The spec's price inputs (section 5): US dollars, at least 0.01, in steps of 0.01. */
+/** The price inputs (docs/product.md#validation): US dollars, at least 0.01, in steps of 0.01. */
 const PRICE_INPUT = { type: 'number', inputMode: 'decimal', min: 0.01, step: 0.01, required: true } as const;
 
 /** What the collections field shows for the page's query of the seller's collections. */

@@ -11,7 +11,7 @@ type PlanFormDialogProps = {
   onSaved?(plan: SubscriptionPlan): void;
 };
 
-/** The plan modal (spec section 2): create a subscription plan, or edit one. */
+/** The plan modal (docs/product.md#seller-dashboard): create a subscription plan, or edit one. */
 export function PlanFormDialog({ open, onClose, plan, collections, onSaved }: PlanFormDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title={plan ? 'Edit Subscription Plan' : 'New Subscription Plan'}>

@@ -12,7 +12,7 @@ type PlanInputFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'classNam
 
 /**
  * A labelled input of the plan modal, marked invalid after a refused save. The words of the problem
- * are in the message at the top (the spec's joined sentence), not repeated under each field.
+ * are in the message at the top (the product's joined sentence), not repeated under each field.
  */
 export function PlanInputField({ label, invalid, alertId, ref, ...input }: PlanInputFieldProps) {
   return (

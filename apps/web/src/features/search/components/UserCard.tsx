@@ -4,13 +4,16 @@ import { Avatar } from '@/components/ui/Avatar.tsx';
 import { paths } from '@/lib/paths.ts';
 import styles from './UserCard.module.css';
 
-/** Spec section 2 (public profile) shows this when a person wrote no bio. */
+/** The public profile (docs/product.md#public-profile) shows this when a person wrote no bio. */
 const NO_BIO = 'No bio available';
 
 const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** A person found by a search; the whole card opens their profile (spec: /profile/{username}). */
+/**
+ * A person found by a search; the whole card opens their profile (docs/product.md#search-results:
+ * /profile/{username}).
+ */
 export function UserCard({ user }: { user: SearchUserCard }) {
   return (
     <article className={styles.card}>
