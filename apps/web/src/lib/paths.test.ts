@@ -17,6 +17,8 @@ describe('paths', () => {
     expect(paths.search({ query: 'vase', category: 'Home', tag: '', page: '2' })).toBe(
       '/search?query=vase&category=Home&page=2',
     );
+    expect(paths.home({ sort: 'most-popular', page: '3' })).toBe('/?sort=most-popular&page=3');
+    expect(paths.home({ sort: undefined })).toBe('/');
     expect(paths.dashboard()).toBe('/dashboard');
     expect(paths.dashboard({ tab: 'collections' })).toBe('/dashboard?tab=collections');
   });
