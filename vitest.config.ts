@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 const webAlias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./apps/web/src/', import.meta.url)) }];
 
 /**
- * Unit tests are `*.test.ts`. API integration tests are `*.int.test.ts`: they run on embedded
+ * Unit tests are `*.test.ts`. The web app's interaction tests are `*.dom.test.tsx`: they render
+ * screens into jsdom and drive them as a person would (Testing Library). API integration tests are `*.int.test.ts`: they run on embedded
  * PGlite and, when TEST_DATABASE_URL points at a PostgreSQL server, a second time on it.
  */
 const api = (name: string, engine: string) => ({
@@ -33,7 +34,17 @@ export default defineConfig({
             'bench/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/*.dom.test.tsx', '**/node_modules/**'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        resolve: { alias: webAlias },
+        test: {
+          name: 'dom',
+          include: ['apps/web/src/**/*.dom.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/dom-setup.ts'],
           testTimeout: 30_000,
         },
       },

@@ -12,6 +12,7 @@ import ts from 'typescript';
 /** Top-level folders of `src/` that any code may import. */
 export const SHARED = ['components', 'lib', 'hooks', 'styles', 'assets'];
 
+const TEST_FILE = /\.test\.tsx?$/;
 const SOURCE = /\.(m?[jt]sx?|css)$/;
 
 /** Module specifiers of one source file: static, type-only, re-export, dynamic, worker URL, CSS. */
@@ -53,6 +54,8 @@ export function violation(file, spec) {
   const [toTop, toFeature] = to.split('/');
   if (toTop === '..') return 'leaves src/';
   if (SHARED.includes(toTop)) return null;
+  // test/ holds the render and fetch helpers of the DOM tests: tests anywhere may use them, code may not.
+  if (toTop === 'test' && TEST_FILE.test(file)) return null;
   if (fromTop === 'features') {
     if (toTop === 'features' && toFeature === fromFeature) return null;
     if (toTop === 'features') return `feature "${fromFeature}" imports feature "${toFeature}"`;

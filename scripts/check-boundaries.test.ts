@@ -49,6 +49,13 @@ describe('web import boundaries', () => {
     expect(violation('components/ui/Dialog.tsx', '@/lib/media.ts')).toBeNull();
   });
 
+  it('let tests, and only tests, use the DOM test helpers in test/', () => {
+    expect(violation('features/plans/components/PlanForm.dom.test.tsx', '@/test/render.tsx')).toBeNull();
+    expect(violation('features/plans/components/PlanForm.tsx', '@/test/render.tsx')).toMatch(
+      /imports test\//,
+    );
+  });
+
   it('let route pages and app/ compose several features', () => {
     expect(violation('pages/design/DesignPage.tsx', '@/features/checkout/purchase-offers.ts')).toBeNull();
     expect(violation('app/router.tsx', '@/features/designs/routes/EditDesignPage.tsx')).toBeNull();

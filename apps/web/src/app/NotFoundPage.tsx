@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { StatusPage } from '@/components/ui/StatusPage.tsx';
+import { paths } from '@/lib/paths.ts';
 import button from '@/styles/button.module.css';
 
 export default function NotFoundPage() {
@@ -8,7 +9,7 @@ export default function NotFoundPage() {
       code="404"
       title="Page not found"
       actions={
-        <Link to="/" className={`${button.base} ${button.primary} ${button.large}`}>
+        <Link to={paths.home()} className={`${button.base} ${button.primary} ${button.large}`}>
           Go to the home page
         </Link>
       }

@@ -1,6 +1,7 @@
 import { MSG } from '@printmarket/shared/messages';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { StatusPage } from '@/components/ui/StatusPage.tsx';
+import { paths } from '@/lib/paths.ts';
 import button from '@/styles/button.module.css';
 import NotFoundPage from './NotFoundPage.tsx';
 
@@ -24,7 +25,7 @@ export function RouteErrorPage() {
           >
             Reload the page
           </button>
-          <Link to="/" className={`${button.base} ${button.secondary} ${button.large}`}>
+          <Link to={paths.home()} className={`${button.base} ${button.secondary} ${button.large}`}>
             Go to the home page
           </Link>
         </>

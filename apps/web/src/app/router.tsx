@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireSignIn } from '@/features/auth/components/RequireSignIn.tsx';
 import { LoginRedirect } from '@/features/auth/routes/LoginRedirect.tsx';
+import { routePatterns } from '@/lib/paths.ts';
 import { FullScreenLoader } from './layout/FullScreenLoader.tsx';
 import { RootLayout, type RouteHandle } from './layout/RootLayout.tsx';
 import NotFoundPage from './NotFoundPage.tsx';
@@ -20,14 +21,17 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
  * (Paths match case-insensitively, so `/MyPurchases` will also answer `/mypurchases`.)
  */
 const guardedRoutes: RouteObject[] = [
-  { path: 'dashboard', lazy: page(() => import('@/pages/dashboard/DashboardPage.tsx')) },
-  { path: 'upload', lazy: page(() => import('@/features/upload/routes/UploadPage.tsx')) },
-  { path: 'settings', lazy: page(() => import('@/pages/settings/SettingsPage.tsx')) },
+  { path: routePatterns.dashboard, lazy: page(() => import('@/pages/dashboard/DashboardPage.tsx')) },
+  { path: routePatterns.upload, lazy: page(() => import('@/features/upload/routes/UploadPage.tsx')) },
+  { path: routePatterns.settings, lazy: page(() => import('@/pages/settings/SettingsPage.tsx')) },
   {
-    path: 'create-collection',
+    path: routePatterns.createCollection,
     lazy: page(() => import('@/features/collections/routes/CreateCollectionPage.tsx')),
   },
-  { path: 'MyPurchases', lazy: page(() => import('@/features/purchases/routes/MyPurchasesPage.tsx')) },
+  {
+    path: routePatterns.myPurchases,
+    lazy: page(() => import('@/features/purchases/routes/MyPurchasesPage.tsx')),
+  },
 ];
 
 export const routes: RouteObject[] = [
@@ -40,79 +44,82 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteErrorPage,
         children: [
           { index: true, lazy: page(() => import('@/pages/home/HomePage.tsx')) },
-          { path: 'signin', lazy: page(() => import('@/features/auth/routes/SignInPage.tsx')) },
-          { path: 'signup', lazy: page(() => import('@/features/auth/routes/SignUpPage.tsx')) },
-          { path: 'login', Component: LoginRedirect },
+          { path: routePatterns.signIn, lazy: page(() => import('@/features/auth/routes/SignInPage.tsx')) },
+          { path: routePatterns.signUp, lazy: page(() => import('@/features/auth/routes/SignUpPage.tsx')) },
+          { path: routePatterns.login, Component: LoginRedirect },
           {
-            path: 'oauth-callback',
+            path: routePatterns.oauthCallback,
             handle: { sessionLoadingLabel: 'Completing sign in...' } satisfies RouteHandle,
             lazy: page(() => import('@/features/auth/routes/OAuthCallbackPage.tsx')),
           },
           {
-            path: 'setup-profile',
+            path: routePatterns.setupProfile,
             lazy: page(() => import('@/pages/setup-profile/SetupProfilePage.tsx')),
           },
           // `/privacyPolicy` and `/privacypolicy` both match: route paths ignore case.
           {
-            path: 'privacyPolicy',
+            path: routePatterns.privacy,
             lazy: page(() => import('@/features/legal/routes/PrivacyPage.tsx')),
           },
           {
-            path: 'termsofservice',
+            path: routePatterns.terms,
             lazy: page(() => import('@/features/legal/routes/TermsPage.tsx')),
           },
-          { path: 'about', lazy: page(() => import('@/features/legal/routes/AboutPage.tsx')) },
-          { path: 'search', lazy: page(() => import('@/features/search/routes/SearchPage.tsx')) },
-          { path: 'contact', lazy: page(() => import('@/features/support/routes/ContactPage.tsx')) },
+          { path: routePatterns.about, lazy: page(() => import('@/features/legal/routes/AboutPage.tsx')) },
+          { path: routePatterns.search, lazy: page(() => import('@/features/search/routes/SearchPage.tsx')) },
           {
-            path: 'report-bug',
+            path: routePatterns.contact,
+            lazy: page(() => import('@/features/support/routes/ContactPage.tsx')),
+          },
+          {
+            path: routePatterns.reportBug,
             lazy: page(() => import('@/features/support/routes/ReportBugPage.tsx')),
           },
           {
-            path: 'design/:username/:slug',
+            path: routePatterns.design,
             lazy: page(() => import('@/pages/design/DesignPage.tsx')),
           },
           // Cards link to /design/{slug} (docs/product.md#screens): found by slug, then replaced by the
           // canonical address.
           {
-            path: 'design/:slug',
+            path: routePatterns.designBySlug,
             lazy: page(() => import('@/features/designs/routes/DesignSlugRedirect.tsx')),
           },
           {
-            path: 'profile/:username',
+            path: routePatterns.profile,
             lazy: page(() => import('@/features/social/routes/ProfilePage.tsx')),
           },
           {
-            path: 'collection/:id',
+            path: routePatterns.collection,
             lazy: page(() => import('@/pages/collection/CollectionPage.tsx')),
           },
           // Guarded by the page itself: a signed-out visitor gets the alert of docs/product.md#edit-design
           // before /signin.
           {
-            path: 'edit-design/:designId',
+            path: routePatterns.editDesign,
             lazy: page(() => import('@/features/designs/routes/EditDesignPage.tsx')),
           },
           {
-            path: 'edit/:designId',
+            path: routePatterns.editDesignShort,
             lazy: page(() => import('@/features/designs/routes/EditDesignRedirect.tsx')),
           },
           // The seller dashboard sends signed-out visitors to /signin itself
           // (docs/product.md#seller-dashboard).
           {
-            path: 'seller-dashboard',
+            path: routePatterns.sellerDashboard,
             lazy: page(() => import('@/pages/seller-dashboard/SellerDashboardPage.tsx')),
           },
           {
-            path: 'payment-success',
+            path: routePatterns.paymentSuccess,
             lazy: page(() => import('@/pages/payment-success/PaymentSuccessPage.tsx')),
           },
           // The sandbox's stand-ins for the provider's hosted pages (test mode only).
           {
-            path: 'sandbox/checkout/:sessionId',
+            path: routePatterns.sandboxCheckout,
             lazy: page(() => import('@/features/checkout/routes/SandboxCheckoutPage.tsx')),
           },
           {
-            path: 'sandbox/connect/:accountId',
+            path: routePatterns.sandboxConnect,
             lazy: page(() => import('@/features/seller/routes/SandboxConnectPage.tsx')),
           },
           { Component: RequireSignIn, children: guardedRoutes },

@@ -9,6 +9,7 @@ import {
   LogoutIcon,
   UploadIcon,
 } from '@/components/ui/frame-icons.tsx';
+import { paths } from '@/lib/paths.ts';
 import button from '@/styles/button.module.css';
 import styles from './AccountDrawer.module.css';
 
@@ -22,10 +23,10 @@ type AccountDrawerProps = {
 };
 
 const LINKS: { to: string; label: string; icon: ReactNode; end?: boolean }[] = [
-  { to: '/', label: 'Home', icon: <HomeIcon />, end: true },
-  { to: '/upload', label: 'Upload Model', icon: <UploadIcon /> },
-  { to: '/dashboard', label: 'Dashboard', icon: <DashboardIcon /> },
-  { to: '/MyPurchases', label: 'My Purchases', icon: <BagIcon /> },
+  { to: paths.home(), label: 'Home', icon: <HomeIcon />, end: true },
+  { to: paths.upload(), label: 'Upload Model', icon: <UploadIcon /> },
+  { to: paths.dashboard(), label: 'Dashboard', icon: <DashboardIcon /> },
+  { to: paths.myPurchases(), label: 'My Purchases', icon: <BagIcon /> },
 ];
 
 /**

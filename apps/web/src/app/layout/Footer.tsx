@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import { useConfig } from '@/hooks/use-config.ts';
+import { paths } from '@/lib/paths.ts';
 import styles from './Footer.module.css';
 
 const LINKS = [
-  ['/privacyPolicy', 'Privacy Policy'],
-  ['/termsofservice', 'Terms of Service'],
-  ['/contact', 'Contact Us'],
-  ['/report-bug', 'Report a Bug'],
-  ['/about', 'About Us'],
+  [paths.privacy(), 'Privacy Policy'],
+  [paths.terms(), 'Terms of Service'],
+  [paths.contact(), 'Contact Us'],
+  [paths.reportBug(), 'Report a Bug'],
+  [paths.about(), 'About Us'],
 ] as const;
 
 export function Footer() {

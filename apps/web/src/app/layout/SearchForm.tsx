@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { SearchIcon } from '@/components/ui/frame-icons.tsx';
 import { searchQueryOptions } from '@/features/search/api/search.ts';
 import { parseSearchParams } from '@/features/search/search-params.ts';
+import { routePatterns } from '@/lib/paths.ts';
 import styles from './SearchForm.module.css';
 import { searchPath } from './search-path.ts';
 
@@ -17,7 +18,7 @@ export function SearchForm({ className }: { className?: string }) {
   // On the search screen the field shows what was searched (also after Back/Forward);
   // elsewhere it keeps whatever the person typed.
   useEffect(() => {
-    if (location.pathname.toLowerCase() === '/search') {
+    if (location.pathname.toLowerCase() === `/${routePatterns.search}`) {
       setText(new URLSearchParams(location.search).get('query') ?? '');
     }
   }, [location.pathname, location.search]);

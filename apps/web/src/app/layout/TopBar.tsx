@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import logoMark from '@/assets/logo-mark.svg';
 import { Avatar } from '@/components/ui/Avatar.tsx';
 import { MenuIcon } from '@/components/ui/frame-icons.tsx';
+import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
 import { AccountDrawer } from './AccountDrawer.tsx';
@@ -15,7 +16,7 @@ export function TopBar() {
     <header className={styles.bar}>
       <div className={styles.inner}>
         {/* The label holds the name: the word mark is hidden on narrow screens. */}
-        <Link to="/" className={styles.logo} aria-label="PrintMarket home">
+        <Link to={paths.home()} className={styles.logo} aria-label="PrintMarket home">
           <img src={logoMark} alt="" width={32} height={32} />
           <span className={styles.wordmark}>PrintMarket</span>
         </Link>
@@ -35,10 +36,10 @@ export function TopBar() {
 function SignedOutActions() {
   return (
     <>
-      <Link to="/signin" className={`${button.base} ${button.ghost}`}>
+      <Link to={paths.signIn()} className={`${button.base} ${button.ghost}`}>
         Sign In
       </Link>
-      <Link to="/signup" className={`${button.base} ${button.primary}`}>
+      <Link to={paths.signUp()} className={`${button.base} ${button.primary}`}>
         Sign Up
       </Link>
     </>
@@ -65,13 +66,13 @@ function SignedInActions({ username, profilePicture }: { username: string; profi
     // signOut forgets the session synchronously before it awaits the server, so the sign-in screen
     // renders signed out; the server call finishes in the background.
     const done = signOut();
-    navigate('/signin');
+    navigate(paths.signIn());
     await done;
   };
 
   return (
     <>
-      <Link to="/dashboard" className={styles.profile} title="Go to Dashboard">
+      <Link to={paths.dashboard()} className={styles.profile} title="Go to Dashboard">
         <span className={styles.hello}>
           Hello, <span className={styles.username}>{username}</span>
         </span>

@@ -8,6 +8,7 @@ import avatarPlaceholder from '@/assets/avatar-placeholder.svg';
 import designPlaceholder from '@/assets/design-placeholder.svg';
 import { countLabel, formatCount } from '@/lib/count-format.ts';
 import { mediaUrl } from '@/lib/media.ts';
+import { paths } from '@/lib/paths.ts';
 import styles from './DesignCard.module.css';
 import { DownloadsIcon, LikesIcon, ViewsIcon } from './stat-icons.tsx';
 import { useCardRotation } from './use-card-rotation.ts';
@@ -33,7 +34,7 @@ type DesignCardProps = {
 };
 
 export function designPath(design: Pick<DesignCardData, 'slug' | 'user'>): string {
-  return `/design/${encodeURIComponent(design.user.username)}/${encodeURIComponent(design.slug)}`;
+  return paths.design(design.user.username, design.slug);
 }
 
 /** Swaps a picture that failed to load for a placeholder, once (a broken placeholder must not loop). */
@@ -142,7 +143,7 @@ export function DesignCard({
             onError={fallBackTo(avatarPlaceholder)}
           />
           <span className="visually-hidden">by </span>
-          <Link className={styles.creatorLink} to={`/profile/${encodeURIComponent(username)}`}>
+          <Link className={styles.creatorLink} to={paths.profile(username)}>
             {username}
           </Link>
         </p>

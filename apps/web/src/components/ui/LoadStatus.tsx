@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '@/lib/api-client.ts';
+import { paths } from '@/lib/paths.ts';
 import button from '@/styles/button.module.css';
 import styles from './LoadStatus.module.css';
 import { StatusPage } from './StatusPage.tsx';
@@ -45,7 +46,7 @@ export function LoadStatus({ error, notFound, failure, failureTabTitle, action }
         code="404"
         title={notFound.title}
         actions={
-          <Link to="/" className={`${button.base} ${button.primary} ${button.large}`}>
+          <Link to={paths.home()} className={`${button.base} ${button.primary} ${button.large}`}>
             Browse designs
           </Link>
         }

@@ -1,5 +1,6 @@
 import { MSG } from '@printmarket/shared/messages';
 import { useNavigate } from 'react-router';
+import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
 import { StatusPage } from './StatusPage.tsx';
@@ -22,7 +23,7 @@ export function NotAuthorized() {
           className={`${button.base} ${button.primary} ${button.large}`}
           onClick={async () => {
             await signOut();
-            navigate('/signin', { replace: true });
+            navigate(paths.signIn(), { replace: true });
           }}
         >
           Return to Sign In

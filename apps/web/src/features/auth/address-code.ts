@@ -1,3 +1,4 @@
+import { paths } from '@/lib/paths.ts';
 export type AddressCode = {
   /** The Google sign-in code to exchange, or null (none, blank, or on a page that takes none). */
   code: string | null;
@@ -6,7 +7,7 @@ export type AddressCode = {
 };
 
 /** Only the two pages Google sign-in returns to take a code from the address. */
-const SIGN_IN_PAGES = new Set(['/oauth-callback', '/setup-profile']);
+const SIGN_IN_PAGES = new Set([paths.oauthCallback(), paths.setupProfile()]);
 
 /**
  * Reads the one-time Google sign-in code from the fragment (`#code=`), where the server puts it

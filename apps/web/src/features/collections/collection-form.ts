@@ -1,5 +1,6 @@
 import { COLLECTION_MSG, collectionFieldsSchema, type PricingType } from '@printmarket/shared/collections';
 import type { CollectionSummary } from '@printmarket/shared/types';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 
 /**
  * The owner's fields of a collection as the create form and the edit modal hold them (text as
@@ -144,4 +145,70 @@ export function problemsByField(
   const byField: Partial<Record<CollectionFormField, string>> = {};
   for (const problem of problems) byField[problem.field] ??= problem.message;
   return byField;
+}
+
+/** The create form's values: the fields, the chosen cover, and the ticked designs in ticking order. */
+export type CreateCollectionValues = CollectionFormValues & { cover: File | null; selected: string[] };
+
+export const EMPTY_CREATE_COLLECTION: CreateCollectionValues = {
+  ...EMPTY_COLLECTION_FORM,
+  cover: null,
+  selected: [],
+};
+
+/** What a valid create form sends: the fields, the cover, and the ticked designs that may be added. */
+export type CreateCollectionRequest = { values: CollectionFormValues; cover: File; designIds: string[] };
+
+/** Which ticked designs can go into a new collection (those not already in another one). */
+export type CreateCollectionContext = { pickable(selected: readonly string[]): string[] };
+
+function resolverErrors<T extends FieldValues>(problems: readonly CollectionFormProblem[]): FieldErrors<T> {
+  const errors: Record<string, { type: string; message: string }> = {};
+  for (const [field, message] of Object.entries(problemsByField(problems))) {
+    errors[field] = { type: 'validate', message };
+  }
+  return errors as FieldErrors<T>;
+}
+
+const NONE = {} as Record<string, never>;
+
+/** The create form's resolver: every problem, by the server's schema, in the form's order. */
+export const createCollectionResolver: Resolver<
+  CreateCollectionValues,
+  CreateCollectionContext,
+  CreateCollectionRequest
+> = (form, context) => {
+  const { cover, selected, ...values } = form;
+  const designIds = context?.pickable(selected) ?? [];
+  const problems = createCollectionProblems(values, { cover: cover !== null, designCount: designIds.length });
+  if (problems.length > 0 || !cover)
+    return { values: NONE, errors: resolverErrors<CreateCollectionValues>(problems) };
+  return { values: { values, cover, designIds }, errors: NONE };
+};
+
+/** The edit modal's resolver: the name, then the price, by the server's schema. */
+export const editCollectionResolver: Resolver<CollectionFormValues, unknown, CollectionPayload> = (
+  values,
+) => {
+  const problems = editCollectionProblems(values);
+  if (problems.length > 0) return { values: NONE, errors: resolverErrors<CollectionFormValues>(problems) };
+  return { values: collectionPayload(values), errors: NONE };
+};
+
+const FIELD_ORDER: readonly CollectionFormField[] = ['name', 'description', 'cover', 'designs', 'price'];
+
+/** The form's current messages by field (some are about things beside the values: cover, designs). */
+export function shownProblems(errors: FieldErrors): Partial<Record<CollectionFormField, string>> {
+  const byField = errors as Partial<Record<CollectionFormField, { message?: string }>>;
+  const shown: Partial<Record<CollectionFormField, string>> = {};
+  for (const field of FIELD_ORDER) {
+    const message = byField[field]?.message;
+    if (message) shown[field] = message;
+  }
+  return shown;
+}
+
+/** The first field with a problem, in the order the form shows them. */
+export function firstProblemField(errors: FieldErrors): CollectionFormField | null {
+  return FIELD_ORDER.find((field) => shownProblems(errors)[field]) ?? null;
 }

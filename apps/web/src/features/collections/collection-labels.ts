@@ -1,5 +1,6 @@
 import { formatDollars } from '@printmarket/shared/money';
 import type { CollectionPricing, CollectionSummary } from '@printmarket/shared/types';
+import { paths } from '@/lib/paths.ts';
 
 /** How the collection is sold, in words: 'Free', '$12.50 one-time', '$4.00 per month'. */
 export function collectionPriceText(pricing: CollectionPricing): string {
@@ -23,7 +24,7 @@ export function designCountText(count: number): string {
 }
 
 export function collectionPath(collection: Pick<CollectionSummary, 'id'>): string {
-  return `/collection/${encodeURIComponent(collection.id)}`;
+  return paths.collection(collection.id);
 }
 
 /**

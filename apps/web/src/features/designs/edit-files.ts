@@ -1,4 +1,3 @@
-import { priceCents } from '@printmarket/shared/price';
 /**
  * Which picked files the edit screen keeps (docs/product.md#uploads, as in the upload wizard): STL files by
  * a name ending .stl; photos ending .png, .jpg, .jpeg, .gif or .bmp. Anything else is dropped.

@@ -1,4 +1,5 @@
 import { DESIGN_SORTS, type DesignSort } from '@printmarket/shared/constants';
+import { paths } from '@/lib/paths.ts';
 
 /**
  * The home listing keeps its sort and page in the address (`/?sort=most-popular&page=3`), so the
@@ -24,9 +25,8 @@ export function parseHomeParams(search: URLSearchParams): HomeParams {
 
 /** The address of a listing page, e.g. `/?sort=most-downloaded&page=2`, or `/` for the defaults. */
 export function homeHref({ sort, page }: HomeParams): string {
-  const search = new URLSearchParams();
-  if (sort !== DEFAULT_SORT) search.set('sort', sort);
-  if (page > 1) search.set('page', String(page));
-  const query = search.toString();
-  return query ? `/?${query}` : '/';
+  return paths.home({
+    sort: sort !== DEFAULT_SORT ? sort : undefined,
+    page: page > 1 ? String(page) : undefined,
+  });
 }

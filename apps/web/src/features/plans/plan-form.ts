@@ -1,5 +1,6 @@
 import { centsToDollars } from '@printmarket/shared/money';
 import { PLAN_MSG, planInputSchema, type SubscriptionPlan } from '@printmarket/shared/payments';
+import type { Resolver } from 'react-hook-form';
 
 /** The plan modal's fields as typed (text before any parsing). */
 export type PlanFormValues = {
@@ -89,6 +90,19 @@ export function checkPlanForm(values: PlanFormValues): PlanFormCheck {
     },
   };
 }
+
+/**
+ * The plan form's resolver: the shared schema's verdict as one message about the whole form (the
+ * product's joined sentence), or the request body. Which fields it is about is read from its words.
+ */
+export const planFormResolver: Resolver<PlanFormValues, unknown, PlanRequestBody> = (values) => {
+  const checked = checkPlanForm(values);
+  if (checked.ok) return { values: checked.body, errors: {} as Record<string, never> };
+  return {
+    values: {} as Record<string, never>,
+    errors: { root: { type: 'validate', message: checked.message } },
+  };
+};
 
 export type PlanFormField = 'name' | 'collections' | 'monthlyPrice' | 'annualPrice' | 'downloadsPerMonth';
 

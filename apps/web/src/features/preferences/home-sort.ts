@@ -1,5 +1,6 @@
 import { DESIGN_SORTS, type DesignSort } from '@printmarket/shared/constants';
 import { DEFAULT_PREFERENCES } from '@printmarket/shared/preferences';
+import { paths } from '@/lib/paths.ts';
 
 /** Words for each order in Settings > Preferences. */
 export const HOME_SORT_LABELS: Record<DesignSort, string> = {
@@ -23,10 +24,9 @@ export function listingHref(
   { sort, page }: { sort: DesignSort; page: number },
   preferred: DesignSort,
 ): string {
-  const search = new URLSearchParams();
   const specDefault = DEFAULT_PREFERENCES.homeSort;
-  if (sort !== specDefault || preferred !== specDefault) search.set('sort', sort);
-  if (page > 1) search.set('page', String(page));
-  const query = search.toString();
-  return query ? `/?${query}` : '/';
+  return paths.home({
+    sort: sort !== specDefault || preferred !== specDefault ? sort : undefined,
+    page: page > 1 ? String(page) : undefined,
+  });
 }

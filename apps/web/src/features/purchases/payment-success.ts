@@ -1,5 +1,6 @@
 import type { CheckoutStatus } from '@printmarket/shared/payments';
 import type { CollectionSummary, DesignDetail } from '@printmarket/shared/types';
+import { paths } from '@/lib/paths.ts';
 
 export const PURCHASE_TYPES = ['design', 'collection', 'subscription'] as const;
 export type PurchaseType = (typeof PURCHASE_TYPES)[number];
@@ -57,7 +58,7 @@ export function designItem(design: DesignDetail): PurchasedItem {
     .map((file) => ({ key: file.id, url: file.previewCardUrl ?? file.previewUrl ?? null, caption: null }));
   return {
     name: design.name,
-    path: `/design/${encodeURIComponent(design.user.username)}/${encodeURIComponent(design.slug)}`,
+    path: paths.design(design.user.username, design.slug),
     images: (pictures.length > 0 ? pictures : renders).slice(0, PURCHASE_PREVIEW_DESIGNS),
   };
 }
@@ -66,7 +67,7 @@ export function designItem(design: DesignDetail): PurchasedItem {
 export function collectionItem(collection: CollectionSummary): PurchasedItem {
   return {
     name: collection.name,
-    path: `/collection/${encodeURIComponent(collection.id)}`,
+    path: paths.collection(collection.id),
     images: collection.designs.slice(0, PURCHASE_PREVIEW_DESIGNS).map((design) => ({
       key: design.id,
       url: design.files.find((file) => file.type === 'image')?.url ?? null,

@@ -1,5 +1,6 @@
 import { formatDollars } from '@printmarket/shared/money';
 import type { PurchasesResponse, SubscriptionSummary } from '@printmarket/shared/payments';
+import { paths } from '@/lib/paths.ts';
 
 /** docs/product.md#limits-and-constants: a purchase's order number is the first 9 characters of its id. */
 export const ORDER_NUMBER_LENGTH = 9;
@@ -58,7 +59,7 @@ export function canResume(
 
 /** Where a bought collection (or a subscribed one) lives, while it exists. */
 export function collectionPagePath(collectionId: string | null): string | null {
-  return collectionId ? `/collection/${encodeURIComponent(collectionId)}` : null;
+  return collectionId ? paths.collection(collectionId) : null;
 }
 
 export type PurchaseLine = {

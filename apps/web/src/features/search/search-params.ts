@@ -1,5 +1,6 @@
 import { CATEGORIES, type Category, TAG_MAX_LENGTH } from '@printmarket/shared/constants';
 import { PRICE_FILTERS, type PriceFilter } from '@printmarket/shared/search';
+import { paths } from '@/lib/paths.ts';
 
 /**
  * The search screen keeps everything in its address (`/search?query=vase&category=Home&page=2`),
@@ -35,12 +36,13 @@ export function normaliseTag(text: string): string {
 
 /** The address of a search results page. */
 export function searchHref(params: SearchParams): string {
-  const search = new URLSearchParams({ query: params.query });
-  if (params.category) search.set('category', params.category);
-  if (params.price) search.set('price', params.price);
-  if (params.tag) search.set('tag', params.tag);
-  if (params.page > 1) search.set('page', String(params.page));
-  return `/search?${search}`;
+  return paths.search({
+    query: params.query,
+    category: params.category ?? undefined,
+    price: params.price ?? undefined,
+    tag: params.tag,
+    page: params.page > 1 ? String(params.page) : undefined,
+  });
 }
 
 /** The same search with other filters, from its first page (the old page number means nothing now). */

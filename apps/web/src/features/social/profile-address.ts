@@ -1,6 +1,7 @@
+import { paths } from '@/lib/paths.ts';
 /** The address of a person's public profile. */
 export function profilePath(username: string): string {
-  return `/profile/${encodeURIComponent(username)}`;
+  return paths.profile(username);
 }
 
 /**

@@ -14,6 +14,7 @@ import { saveBlob, zipFileName } from '@/features/designs/api/download-all.ts';
 import { DownloadIcon } from '@/features/designs/components/DesignFileList.tsx';
 import { ResumeSubscriptionButton } from '@/features/purchases/components/ResumeSubscriptionButton.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { paths } from '@/lib/paths.ts';
 import button from '@/styles/button.module.css';
 import styles from './CollectionAccess.module.css';
 import { SubscribeButton } from './SubscribeButton.tsx';
@@ -108,7 +109,7 @@ function DownloadCollectionButton({ collection, signedIn }: Omit<CollectionAcces
   const download = async () => {
     if (!signedIn) {
       window.alert(SIGN_IN_TO_DOWNLOAD_COLLECTION);
-      navigate('/signin');
+      navigate(paths.signIn());
       return;
     }
     setDownloading(true);
@@ -122,7 +123,7 @@ function DownloadCollectionButton({ collection, signedIn }: Omit<CollectionAcces
       if (error instanceof ApiError && error.status === 401) {
         // The stored session is no longer accepted: the same way in as for a visitor.
         window.alert(SIGN_IN_TO_DOWNLOAD_COLLECTION);
-        navigate('/signin');
+        navigate(paths.signIn());
       } else {
         window.alert(FAILED_DOWNLOAD_COLLECTION);
       }

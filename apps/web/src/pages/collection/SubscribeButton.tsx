@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { createSubscriptionCheckout } from '@/features/checkout/api/create-subscription-checkout.ts';
 import { useStartCheckout } from '@/features/checkout/use-start-checkout.ts';
 import { PlanChooserDialog } from '@/features/plans/components/PlanChooserDialog.tsx';
+import { paths } from '@/lib/paths.ts';
 
 type SubscribeButtonProps = {
   collectionId: string;
@@ -27,7 +28,7 @@ export function SubscribeButton({ collectionId, signedIn, className, held = null
   const open = () => {
     if (!signedIn) {
       window.alert(PAYMENT_MSG.signInToPurchaseCollection);
-      navigate('/signin');
+      navigate(paths.signIn());
       return;
     }
     setChoosing(true);

@@ -12,6 +12,7 @@ import { EditProfileForm } from '@/features/users/components/EditProfileForm.tsx
 import { useLikedDesigns } from '@/hooks/use-liked-designs.ts';
 import { useMyCollections } from '@/hooks/use-my-collections.ts';
 import { FAILED_FETCH_MY_DESIGNS, useMyDesigns } from '@/hooks/use-my-designs.ts';
+import { paths } from '@/lib/paths.ts';
 import { type SessionUser, useSession } from '@/lib/session/session.tsx';
 import { useReportUnauthorized } from '@/lib/unauthorized.ts';
 import button from '@/styles/button.module.css';
@@ -82,10 +83,10 @@ export default function DashboardPage() {
           onSelect={selectTab}
           after={
             <TabLinks label="Account">
-              <Link to="/settings" className={tabLinkClass}>
+              <Link to={paths.settings()} className={tabLinkClass}>
                 Settings
               </Link>
-              <Link to="/seller-dashboard" className={tabLinkClass}>
+              <Link to={paths.sellerDashboard()} className={tabLinkClass}>
                 Seller Dashboard
               </Link>
             </TabLinks>

@@ -17,6 +17,7 @@ import { formatDate } from '@/features/designs/model-facts.ts';
 import { usePreferences } from '@/features/preferences/api/preferences.ts';
 import { countLabel, formatCount } from '@/lib/count-format.ts';
 import { mediaUrl } from '@/lib/media.ts';
+import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
 import styles from './DesignPage.module.css';
@@ -88,7 +89,7 @@ function DesignView({
             />
             <span>
               by{' '}
-              <Link to={`/profile/${encodeURIComponent(owner)}`} className={styles.owner}>
+              <Link to={paths.profile(owner)} className={styles.owner}>
                 {owner}
               </Link>
             </span>
@@ -117,10 +118,7 @@ function DesignView({
             </li>
           </ul>
           {design.canEdit && (
-            <Link
-              to={`/edit-design/${encodeURIComponent(design.id)}`}
-              className={`${button.base} ${button.secondary}`}
-            >
+            <Link to={paths.editDesign(design.id)} className={`${button.base} ${button.secondary}`}>
               Edit Design
             </Link>
           )}

@@ -14,6 +14,7 @@ import {
 } from '@/features/designs/api/download-all.ts';
 import { DownloadIcon } from '@/features/designs/components/DesignFileList.tsx';
 import styles from '@/features/designs/components/DesignSections.module.css';
+import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
 
@@ -29,7 +30,7 @@ export function DesignSidePanel({ design, signedIn }: { design: DesignDetail; si
   const queryClient = useQueryClient();
   const [downloading, setDownloading] = useState(false);
   const paid = design.isPaid && design.price > 0;
-  const collectionPath = design.collection ? `/collection/${encodeURIComponent(design.collection.id)}` : null;
+  const collectionPath = design.collection ? paths.collection(design.collection.id) : null;
 
   const downloadAll = async () => {
     if (!signedIn) {

@@ -16,6 +16,7 @@ import {
   pollOutcome,
   type SuccessDetails,
 } from '@/features/purchases/payment-success.ts';
+import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
 import styles from './PaymentSuccessPage.module.css';
@@ -97,7 +98,7 @@ function PurchaseProgress({ details }: { details: SuccessDetails }) {
       {outcome === 'complete' && (
         <>
           <PurchasedItem details={details} itemName={itemName} />
-          <Link to="/MyPurchases" className={`${button.base} ${button.primary} ${button.large}`}>
+          <Link to={paths.myPurchases()} className={`${button.base} ${button.primary} ${button.large}`}>
             See Your Purchases
           </Link>
         </>
@@ -112,7 +113,7 @@ export function PendingFallback() {
     <>
       <h1 className={styles.heading}>Your purchase is not confirmed yet</h1>
       <p className={styles.text}>
-        It will appear in <Link to="/MyPurchases">My Purchases</Link> once the payment is confirmed.
+        It will appear in <Link to={paths.myPurchases()}>My Purchases</Link> once the payment is confirmed.
       </p>
     </>
   );

@@ -7,6 +7,7 @@ import { SellerOverview } from '@/features/seller/components/SellerOverview.tsx'
 import { TestModeBadge } from '@/features/seller/components/TestModeBadge.tsx';
 import { subscribeNotice } from '@/features/seller/seller-labels.ts';
 import { useMyCollections } from '@/hooks/use-my-collections.ts';
+import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import { useReportUnauthorized } from '@/lib/unauthorized.ts';
 import styles from './SellerDashboardPage.module.css';
@@ -19,7 +20,7 @@ export default function SellerDashboardPage() {
   const { status } = useSession();
   // The frame shows the full-screen loader while the session is restored; nothing to decide yet.
   if (status === 'loading') return null;
-  if (status === 'signed-out') return <Navigate to="/signin" replace />;
+  if (status === 'signed-out') return <Navigate to={paths.signIn()} replace />;
   return <SellerDashboard />;
 }
 

@@ -14,6 +14,7 @@ import { useUpdateProfileMutation } from '@/features/users/api/update-profile.ts
 import { PicturePicker } from '@/features/users/components/PicturePicker.tsx';
 import { profileImageProblem } from '@/features/users/profile-image.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import { paths } from '@/lib/paths.ts';
 import { type SessionUser, useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
 
@@ -29,7 +30,10 @@ export default function SetupProfilePage() {
     return (
       <AuthLayout title={TITLE}>
         <FormAlert tone="error">{MSG.notLoggedInSetup}</FormAlert>
-        <Link to="/signin" className={`${button.base} ${button.primary} ${button.large} ${button.block}`}>
+        <Link
+          to={paths.signIn()}
+          className={`${button.base} ${button.primary} ${button.large} ${button.block}`}
+        >
           Sign In
         </Link>
       </AuthLayout>
@@ -65,7 +69,7 @@ function SetupProfileForm({ user }: { user: SessionUser }) {
   useEffect(() => {
     if (!saved) return;
     const timer = window.setTimeout(
-      () => navigate('/dashboard', { replace: true }),
+      () => navigate(paths.dashboard(), { replace: true }),
       SETUP_PROFILE_REDIRECT_MS,
     );
     return () => window.clearTimeout(timer);

@@ -1,4 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
+import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 
 /**
@@ -8,7 +9,7 @@ import { useSession } from '@/lib/session/session.tsx';
  */
 export function RequireSignIn() {
   const { status } = useSession();
-  if (status === 'signed-out') return <Navigate to="/signin" replace />;
+  if (status === 'signed-out') return <Navigate to={paths.signIn()} replace />;
   if (status === 'loading') return null;
   return <Outlet />;
 }

@@ -2,6 +2,7 @@ import { MSG } from '@printmarket/shared/messages';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { NoticeState } from '@/features/auth/notice.ts';
+import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import page from '@/styles/page.module.css';
 import styles from './OAuthCallbackPage.module.css';
@@ -21,9 +22,9 @@ export default function OAuthCallbackPage() {
     // A failure (Google's error, or a code that did not sign anyone in) is explained on the
     // sign-in screen.
     const failed: NoticeState = { notice: MSG.failedSignInGoogle };
-    if (error) navigate('/login', { replace: true, state: failed });
-    else if (status === 'signed-in') navigate('/dashboard', { replace: true });
-    else if (status === 'signed-out') navigate('/login', { replace: true, state: failed });
+    if (error) navigate(paths.login(), { replace: true, state: failed });
+    else if (status === 'signed-in') navigate(paths.dashboard(), { replace: true });
+    else if (status === 'signed-out') navigate(paths.login(), { replace: true, state: failed });
   }, [error, status, navigate]);
 
   return (

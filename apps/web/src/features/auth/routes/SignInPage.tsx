@@ -11,6 +11,7 @@ import { AuthForm } from '@/features/auth/components/AuthForm.tsx';
 import { AuthLayout } from '@/features/auth/components/AuthLayout.tsx';
 import { readNotice } from '@/features/auth/notice.ts';
 import { useTokenSignIn } from '@/features/auth/use-token-sign-in.ts';
+import { paths } from '@/lib/paths.ts';
 
 export default function SignInPage() {
   const navigate = useNavigate();
@@ -23,7 +24,7 @@ export default function SignInPage() {
   const login = useLoginMutation();
   const { alreadySignedIn, formError, submit } = useTokenSignIn({
     failure: MSG.failedSignIn,
-    next: '/dashboard',
+    next: paths.dashboard(),
   });
 
   const {
@@ -36,7 +37,7 @@ export default function SignInPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  if (alreadySignedIn) return <Navigate to="/dashboard" replace />;
+  if (alreadySignedIn) return <Navigate to={paths.dashboard()} replace />;
 
   const onSubmit = handleSubmit((values) => submit(() => login.mutateAsync(values)));
 
@@ -46,7 +47,7 @@ export default function SignInPage() {
       subtitle="Welcome back! Sign in to manage your designs and purchases."
       footer={
         <>
-          New to PrintMarket? <Link to="/signup">Create an account</Link>
+          New to PrintMarket? <Link to={paths.signUp()}>Create an account</Link>
         </>
       }
     >

@@ -16,6 +16,7 @@ import { AuthLayout } from '@/features/auth/components/AuthLayout.tsx';
 import { useTokenSignIn } from '@/features/auth/use-token-sign-in.ts';
 import { filterUsername } from '@/features/auth/username-input.ts';
 import { weakPasswordProblem } from '@/lib/password-strength.ts';
+import { paths } from '@/lib/paths.ts';
 
 const EMPTY: SignUpFormInput = { username: '', name: '', email: '', password: '', confirmPassword: '' };
 
@@ -23,7 +24,7 @@ export default function SignUpPage() {
   const registerAccount = useRegisterMutation();
   const { alreadySignedIn, formError, submit } = useTokenSignIn({
     failure: MSG.failedCreateAccount,
-    next: '/setup-profile',
+    next: paths.setupProfile(),
   });
   const [usernameRejected, setUsernameRejected] = useState(false);
 
@@ -41,7 +42,7 @@ export default function SignUpPage() {
     defaultValues: EMPTY,
   });
 
-  if (alreadySignedIn) return <Navigate to="/dashboard" replace />;
+  if (alreadySignedIn) return <Navigate to={paths.dashboard()} replace />;
 
   const usernameField = register('username');
   // Letters and digits only: anything else is dropped as it is typed or pasted, and the rule is
@@ -75,7 +76,7 @@ export default function SignUpPage() {
       subtitle="Create your account to upload, sell and collect 3D-printable designs."
       footer={
         <>
-          Already have an account? <Link to="/signin">Sign in</Link>
+          Already have an account? <Link to={paths.signIn()}>Sign in</Link>
         </>
       }
     >

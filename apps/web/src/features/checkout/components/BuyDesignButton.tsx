@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { createDesignCheckout } from '@/features/checkout/api/create-design-checkout.ts';
 import { buyDesignLabel, STARTING_CHECKOUT } from '@/features/checkout/price-text.ts';
 import { useStartCheckout } from '@/features/checkout/use-start-checkout.ts';
+import { paths } from '@/lib/paths.ts';
 
 type BuyDesignButtonProps = {
   designId: string;
@@ -23,7 +24,7 @@ export function BuyDesignButton({ designId, price, signedIn, className }: BuyDes
   const buy = () => {
     if (!signedIn) {
       window.alert(PAYMENT_MSG.signInToPurchaseDesign);
-      navigate('/signin');
+      navigate(paths.signIn());
       return;
     }
     void start(() => createDesignCheckout(designId));

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { createCollectionCheckout } from '@/features/checkout/api/create-collection-checkout.ts';
 import { purchaseCollectionLabel, STARTING_CHECKOUT } from '@/features/checkout/price-text.ts';
 import { useStartCheckout } from '@/features/checkout/use-start-checkout.ts';
+import { paths } from '@/lib/paths.ts';
 
 type PurchaseCollectionButtonProps = {
   collectionId: string;
@@ -25,7 +26,7 @@ export function PurchaseCollectionButton({
   const purchase = () => {
     if (!signedIn) {
       window.alert(PAYMENT_MSG.signInToPurchaseCollection);
-      navigate('/signin');
+      navigate(paths.signIn());
       return;
     }
     void start(() => createCollectionCheckout(collectionId));

@@ -3,6 +3,7 @@ import type { SandboxCheckout } from '@printmarket/shared/payments';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { checkoutKindText, feeLines, payLabel } from '@/features/checkout/sandbox-labels.ts';
 import { safeRedirectUrl } from '@/features/checkout/start-checkout.ts';
+import { paths } from '@/lib/paths.ts';
 import button from '@/styles/button.module.css';
 import styles from './SandboxCheckoutView.module.css';
 
@@ -84,12 +85,12 @@ export function SandboxCheckoutView({ checkout, busy, problem, onPay, onCancel }
       ) : checkout.status === 'complete' ? (
         <p className={styles.done}>
           This checkout is already complete.{' '}
-          <a href={safeRedirectUrl(checkout.successUrl) ?? '/MyPurchases'}>See your purchase</a>
+          <a href={safeRedirectUrl(checkout.successUrl) ?? paths.myPurchases()}>See your purchase</a>
         </p>
       ) : (
         <p className={styles.done}>
           This checkout was canceled.{' '}
-          <a href={safeRedirectUrl(checkout.cancelUrl) ?? '/'}>Back to the item</a>
+          <a href={safeRedirectUrl(checkout.cancelUrl) ?? paths.home()}>Back to the item</a>
         </p>
       )}
     </section>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import designPlaceholder from '@/assets/design-placeholder.svg';
 import { collectionPriceText, designCountText } from '@/features/collections/collection-labels.ts';
 import { mediaUrl } from '@/lib/media.ts';
+import { paths } from '@/lib/paths.ts';
 import styles from './CollectionHero.module.css';
 
 /**
@@ -43,7 +44,7 @@ export function CollectionHero({
         </h1>
         <p className={styles.byline}>
           by{' '}
-          <Link to={`/profile/${encodeURIComponent(owner)}`} className={styles.owner}>
+          <Link to={paths.profile(owner)} className={styles.owner}>
             {owner}
           </Link>
         </p>

@@ -9,6 +9,7 @@ import { type DesignMark, PICKER_IN_ANOTHER } from '@/features/collections/desig
 import { FAILED_FETCH_MY_DESIGNS } from '@/hooks/use-my-designs.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { mediaUrl } from '@/lib/media.ts';
+import { paths } from '@/lib/paths.ts';
 import styles from './DesignPicker.module.css';
 import sections from './FormSections.module.css';
 
@@ -85,7 +86,7 @@ function PickerContent({
   if (designs.data.length === 0) {
     return (
       <p className={styles.status}>
-        You have no designs yet. <Link to="/upload">Upload a model</Link> first, then group it here.
+        You have no designs yet. <Link to={paths.upload()}>Upload a model</Link> first, then group it here.
       </p>
     );
   }

@@ -1,5 +1,6 @@
 import type { CollectionSummary } from '@printmarket/shared/types';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormActions } from '@/components/form/FormActions.tsx';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { SubmitButton } from '@/components/form/SubmitButton.tsx';
@@ -9,11 +10,13 @@ import {
 } from '@/features/collections/api/update-collection.ts';
 import {
   type CollectionFormValues,
-  collectionPayload,
-  editCollectionProblems,
+  type CollectionPayload,
+  editCollectionResolver,
+  firstProblemField,
   formValuesFromCollection,
-  problemsByField,
+  shownProblems,
 } from '@/features/collections/collection-form.ts';
+import { valuesSetter } from '@/features/collections/use-collection-values.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import button from '@/styles/button.module.css';
 import { DetailsFields, VisibilityField } from './DetailsFields.tsx';
@@ -31,24 +34,28 @@ type EditCollectionFormProps = {
  * docs/product.md#collections. A refused save keeps everything typed and says why.
  */
 export function EditCollectionForm({ collection, onSaved, onCancel }: EditCollectionFormProps) {
-  const [values, setValues] = useState<CollectionFormValues>(() => formValuesFromCollection(collection));
-  const [attempted, setAttempted] = useState(false);
+  const form = useForm<CollectionFormValues, unknown, CollectionPayload>({
+    resolver: editCollectionResolver,
+    defaultValues: formValuesFromCollection(collection),
+    // Problems show from the first attempt on, and then follow every change (see valuesSetter).
+    shouldFocusError: false,
+  });
+  const values = form.watch();
+  const setValues = valuesSetter(form);
+  const shown = shownProblems(form.formState.errors);
   const update = useUpdateCollection(collection.id);
   const nameRef = useRef<HTMLInputElement>(null);
   const priceRef = useRef<HTMLInputElement>(null);
-  const problems = editCollectionProblems(values);
-  const shown = attempted ? problemsByField(problems) : {};
+
+  const submit = form.handleSubmit(
+    (payload) => update.mutate(payload, { onSuccess: onSaved }),
+    (problems) => (firstProblemField(problems) === 'price' ? priceRef : nameRef).current?.focus(),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (update.isPending) return;
-    setAttempted(true);
-    const first = problems[0];
-    if (first) {
-      (first.field === 'price' ? priceRef : nameRef).current?.focus();
-      return;
-    }
-    update.mutate(collectionPayload(values), { onSuccess: onSaved });
+    void submit(event);
   };
 
   return (

@@ -13,6 +13,7 @@ import {
 } from '@/features/collections/collection-labels.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { mediaUrl } from '@/lib/media.ts';
+import { paths } from '@/lib/paths.ts';
 import button from '@/styles/button.module.css';
 import styles from './MyCollectionsList.module.css';
 
@@ -24,7 +25,7 @@ export function MyCollectionsList({ query }: { query: UseQueryResult<CollectionS
   return (
     <div className={styles.panel}>
       <div className={styles.toolbar}>
-        <Link to="/create-collection" className={`${button.base} ${button.primary}`}>
+        <Link to={paths.createCollection()} className={`${button.base} ${button.primary}`}>
           Create Collection
         </Link>
       </div>

@@ -18,9 +18,9 @@ import { FAILED_UPDATE_COVER, useUpdateCover } from '@/features/collections/api/
 import { forgetCollection } from '@/features/collections/collection-cache.ts';
 import { coverImageProblem } from '@/features/collections/cover-image.ts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { paths } from '@/lib/paths.ts';
 import button from '@/styles/button.module.css';
 import { AddDesignsList } from './AddDesignsList.tsx';
-
 import { EditCollectionForm } from './EditCollectionForm.tsx';
 import styles from './OwnerActions.module.css';
 
@@ -72,7 +72,7 @@ export function OwnerActions({ collection, userId, onProblem }: OwnerActionsProp
     onProblem(null);
     remove.mutate(undefined, {
       onSuccess: () => {
-        navigate('/dashboard');
+        navigate(paths.dashboard());
         forgetCollection(queryClient, collection.id);
       },
       onError: (error) => {

@@ -1,5 +1,6 @@
 import { IMAGE_TYPES_TEXT } from '@printmarket/shared/constants';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { FormActions } from '@/components/form/FormActions.tsx';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
@@ -12,10 +13,13 @@ import {
 import {
   buildCreateCollectionFormData,
   type CollectionFormField,
-  type CollectionFormValues,
-  createCollectionProblems,
-  EMPTY_COLLECTION_FORM,
-  problemsByField,
+  type CreateCollectionContext,
+  type CreateCollectionRequest,
+  type CreateCollectionValues,
+  createCollectionResolver,
+  EMPTY_CREATE_COLLECTION,
+  firstProblemField,
+  shownProblems,
 } from '@/features/collections/collection-form.ts';
 import { DesignPicker } from '@/features/collections/components/DesignPicker.tsx';
 import { DetailsFields, VisibilityField } from '@/features/collections/components/DetailsFields.tsx';
@@ -23,9 +27,11 @@ import sections from '@/features/collections/components/FormSections.module.css'
 import { PricingFields } from '@/features/collections/components/PricingFields.tsx';
 import { coverImageProblem } from '@/features/collections/cover-image.ts';
 import { designMarks, pickableSelection } from '@/features/collections/design-marks.ts';
+import { valuesSetter } from '@/features/collections/use-collection-values.ts';
 import { useMyCollections } from '@/hooks/use-my-collections.ts';
 import { useMyDesigns } from '@/hooks/use-my-designs.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
 import styles from './CreateCollectionPage.module.css';
@@ -40,27 +46,31 @@ export default function CreateCollectionPage() {
   return <CreateCollectionForm userId={user.id} />;
 }
 
-function CreateCollectionForm({ userId }: { userId: string }) {
+export function CreateCollectionForm({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const designs = useMyDesigns(userId);
   const collections = useMyCollections();
   const create = useCreateCollection();
-  const [values, setValues] = useState<CollectionFormValues>(EMPTY_COLLECTION_FORM);
-  const [cover, setCover] = useState<File | null>(null);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
-  // Problems show from the first attempt on, and then follow every change (fixed ones disappear).
-  const [attempted, setAttempted] = useState(false);
+  const markOf = useMemo(() => designMarks(collections.data ?? []), [collections.data]);
+  const form = useForm<CreateCollectionValues, CreateCollectionContext, CreateCollectionRequest>({
+    resolver: createCollectionResolver,
+    context: {
+      pickable: (selected) => pickableSelection(new Set(selected), designs.data ?? [], markOf),
+    },
+    defaultValues: EMPTY_CREATE_COLLECTION,
+    // Problems show from the first attempt on, and then follow every change (see valuesSetter).
+    shouldFocusError: false,
+  });
+  const values = form.watch();
+  const setValues = valuesSetter(form);
+  const shown = shownProblems(form.formState.errors);
+  const selected = useMemo(() => new Set(values.selected), [values.selected]);
   const [serverError, setServerError] = useState<string | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const coverRef = useRef<HTMLButtonElement>(null);
   const designsRef = useRef<HTMLFieldSetElement>(null);
   const priceRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-
-  const markOf = useMemo(() => designMarks(collections.data ?? []), [collections.data]);
-  const designIds = pickableSelection(selected, designs.data ?? [], markOf);
-  const problems = createCollectionProblems(values, { cover: cover !== null, designCount: designIds.length });
-  const shown = attempted ? problemsByField(problems) : {};
   const pending = create.isPending || create.isSuccess;
 
   // A refused create: the reason takes the focus, so it is read out and scrolled into view.
@@ -78,35 +88,37 @@ function CreateCollectionForm({ userId }: { userId: string }) {
   };
 
   const toggle = (designId: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(designId)) next.delete(designId);
-      else next.add(designId);
-      return next;
+    setValues({
+      selected: values.selected.includes(designId)
+        ? values.selected.filter((id) => id !== designId)
+        : [...values.selected, designId],
     });
+
+  const submit = form.handleSubmit(
+    (request) =>
+      create.mutate(buildCreateCollectionFormData(request.values, request.cover, request.designIds), {
+        onSuccess: (created) =>
+          navigate(paths.collection(created.id), {
+            state: { notice: created.message } satisfies CreatedNotice,
+          }),
+        onError: (error) => {
+          // Everything typed and chosen stays; the reason shows above the form.
+          setServerError(errorMessage(error, FAILED_CREATE_COLLECTION));
+          // A design taken by another collection meanwhile shows marked once the list is fresh.
+          void collections.refetch();
+        },
+      }),
+    (problems) => {
+      const first = firstProblemField(problems);
+      if (first) focusField(first);
+    },
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
-    setAttempted(true);
     setServerError(null);
-    const first = problems[0];
-    if (first || !cover) {
-      if (first) focusField(first.field);
-      return;
-    }
-    create.mutate(buildCreateCollectionFormData(values, cover, designIds), {
-      onSuccess: (created) =>
-        navigate(`/collection/${encodeURIComponent(created.id)}`, {
-          state: { notice: created.message } satisfies CreatedNotice,
-        }),
-      onError: (error) => {
-        // Everything typed and chosen stays; the reason shows above the form.
-        setServerError(errorMessage(error, FAILED_CREATE_COLLECTION));
-        // A design taken by another collection meanwhile shows marked once the list is fresh.
-        void collections.refetch();
-      },
-    });
+    void submit(event);
   };
 
   return (
@@ -138,8 +150,8 @@ function CreateCollectionForm({ userId }: { userId: string }) {
               emptyText="No cover chosen"
               hint={`${IMAGE_TYPES_TEXT}. Shown at the top of the collection page.`}
               inputLabel="Cover image"
-              file={cover}
-              onChange={setCover}
+              file={values.cover}
+              onChange={(cover) => setValues({ cover })}
               check={coverImageProblem}
               error={shown.cover}
               buttonRef={coverRef}
@@ -170,7 +182,7 @@ function CreateCollectionForm({ userId }: { userId: string }) {
         <FormActions
           cancel={
             <Link
-              to="/dashboard?tab=collections"
+              to={paths.dashboard({ tab: 'collections' })}
               className={`${button.base} ${button.secondary} ${button.large}`}
             >
               Cancel

@@ -7,6 +7,7 @@ import { FAILED_DOWNLOAD_DESIGN } from '@/features/designs/api/download-all.ts';
 import { fetchDownloadUrl } from '@/features/designs/api/get-download-url.ts';
 import { formatFileSize } from '@/features/designs/model-facts.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import { paths } from '@/lib/paths.ts';
 import button from '@/styles/button.module.css';
 import styles from './DesignSections.module.css';
 
@@ -52,7 +53,7 @@ export function DesignFileList({ design, signedIn }: { design: DesignDetail; sig
       {collection && (
         <p className={styles.muted}>
           (downloads available in collection){' '}
-          <Link to={`/collection/${encodeURIComponent(collection.id)}`}>Go to {collection.name}</Link>
+          <Link to={paths.collection(collection.id)}>Go to {collection.name}</Link>
         </p>
       )}
       <ul className={styles.files}>

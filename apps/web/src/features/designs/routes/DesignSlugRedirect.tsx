@@ -1,6 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { useDesignLocation } from '@/features/designs/api/get-design-location.ts';
 import { DesignLoadStatus } from '@/features/designs/components/DesignLoadStatus.tsx';
+import { paths } from '@/lib/paths.ts';
 
 /**
  * `/design/{slug}` (links from cards, docs/product.md#screens): finds the owner and goes to the canonical
@@ -11,7 +12,7 @@ export default function DesignSlugRedirect() {
   const location = useDesignLocation(slug);
 
   if (location.data) {
-    const to = `/design/${encodeURIComponent(location.data.username)}/${encodeURIComponent(location.data.slug)}`;
+    const to = paths.design(location.data.username, location.data.slug);
     return <Navigate to={to} replace />;
   }
   return <DesignLoadStatus error={location.error} />;

@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   DESIGN_DESCRIPTION_MAX_LENGTH,
-  DESIGN_EDIT_MSG,
   DESIGN_NAME_MAX_LENGTH,
   type DesignEditFormInput,
   type DesignEditFormValues,
   designEditFormSchema,
 } from '@printmarket/shared/design-edit';
 import type { DesignDetail } from '@printmarket/shared/types';
-import { useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { designPath } from '@/components/design-cards/DesignCard.tsx';
@@ -21,11 +20,11 @@ import { TextAreaField } from '@/components/form/TextAreaField.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
 import { LoadStatus } from '@/components/ui/LoadStatus.tsx';
 import { FAILED_FETCH_DESIGN_DATA, useEditDesign } from '@/features/designs/api/get-edit-design.ts';
-import { FAILED_UPDATE_FIELDS, updateDesign } from '@/features/designs/api/update-design.ts';
-import { FAILED_UPDATE_FILES, updateDesignFiles } from '@/features/designs/api/update-design-files.ts';
-import { acceptFor, filterPicked, type PickedKind } from '@/features/designs/edit-files.ts';
-import { formatFileSize } from '@/features/designs/model-facts.ts';
+import { saveDesignChanges, saveFailedMessage } from '@/features/designs/api/save-design-changes.ts';
+import { EditDesignFiles } from '@/features/designs/components/EditDesignFiles.tsx';
+import { useEditFiles } from '@/features/designs/use-edit-files.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
 import styles from './EditDesignPage.module.css';
@@ -50,7 +49,7 @@ export default function EditDesignPage() {
     if (status !== 'signed-out' || alerted.current) return;
     alerted.current = true;
     window.alert(EDIT_SIGN_IN);
-    navigate('/signin', { replace: true });
+    navigate(paths.signIn(), { replace: true });
   }, [status, navigate]);
 
   if (status !== 'signed-in') return null;
@@ -60,7 +59,7 @@ export default function EditDesignPage() {
         error={query.error}
         failure={`Error: ${errorMessage(query.error, FAILED_FETCH_DESIGN_DATA)}`}
         action={
-          <Link to="/dashboard" className={`${button.base} ${button.secondary}`}>
+          <Link to={paths.dashboard()} className={`${button.base} ${button.secondary}`}>
             Go to Dashboard
           </Link>
         }
@@ -70,11 +69,8 @@ export default function EditDesignPage() {
   return <EditDesignForm design={query.data} />;
 }
 
-type PickedFile = { key: string; file: File; kind: PickedKind };
-
-let pickCounter = 0;
-
-function EditDesignForm({ design }: { design: DesignDetail }) {
+/** The owner's form: details, pricing, collection and files; Save sends the fields, then the files. */
+export function EditDesignForm({ design }: { design: DesignDetail }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // Checked on Save, then again on every change: a message goes as soon as its field is right.
@@ -96,77 +92,29 @@ function EditDesignForm({ design }: { design: DesignDetail }) {
   });
   const isPaid = watch('isPaid');
   const collectionId = watch('collectionId');
-  const [removed, setRemoved] = useState<Set<string>>(() => new Set());
-  const [added, setAdded] = useState<PickedFile[]>([]);
-  // After the first Save, the files' message follows every change of the lists.
-  const [filesChecked, setFilesChecked] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const files = useEditFiles(design.files);
   const backTo = designPath(design);
+  const save = useMutation({
+    mutationFn: (fields: DesignEditFormValues) =>
+      saveDesignChanges(design.id, fields, files.changed ? files.changes() : null),
+    onError: (error) => window.alert(saveFailedMessage(error)),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['designs'] });
+      window.alert(UPDATED);
+      navigate(backTo);
+    },
+  });
+  // From the first Save until the screen is left (or a save failed).
+  const pending = save.isPending || save.isSuccess;
 
-  const toggleRemoved = (id: string) =>
-    setRemoved((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const onSubmit = handleSubmit(
+    (fields) => {
+      if (pending || !files.check()) return;
+      save.mutate(fields);
+    },
+    () => files.check(),
+  );
 
-  const pick = (kind: PickedKind) => (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const chosen = input.files ? [...input.files] : [];
-    input.value = ''; // the same file can be picked again after removing it
-    if (chosen.length === 0) {
-      window.alert('No files selected');
-      return;
-    }
-    const kept = filterPicked(chosen, kind);
-    setAdded((current) => [
-      ...current,
-      ...kept.map((file) => ({ key: `pick-${++pickCounter}`, file, kind })),
-    ]);
-  };
-
-  const stlLeft =
-    design.files.filter((file) => file.type === 'stl' && !removed.has(file._id)).length +
-    added.filter((pick) => pick.kind === 'stl').length;
-  const filesError = filesChecked && stlLeft === 0 ? DESIGN_EDIT_MSG.noStl : null;
-  /** At least one STL file stays after the removals and additions. */
-  const checkFiles = () => {
-    setFilesChecked(true);
-    return stlLeft > 0;
-  };
-
-  const save = async (fields: DesignEditFormValues) => {
-    if (pending || !checkFiles()) return;
-    setFormError(null);
-    setPending(true);
-    try {
-      try {
-        await updateDesign(design.id, fields);
-      } catch (error) {
-        throw new Error(errorMessage(error, FAILED_UPDATE_FIELDS));
-      }
-      if (removed.size > 0 || added.length > 0) {
-        try {
-          await updateDesignFiles(design.id, { remove: [...removed], add: added.map((pick) => pick.file) });
-        } catch (error) {
-          throw new Error(errorMessage(error, FAILED_UPDATE_FILES));
-        }
-      }
-    } catch (error) {
-      const message = `Error saving changes: ${error instanceof Error ? error.message : 'Unknown error'}`;
-      setPending(false);
-      setFormError(message);
-      window.alert(message);
-      return;
-    }
-    await queryClient.invalidateQueries({ queryKey: ['designs'] });
-    window.alert(UPDATED);
-    navigate(backTo);
-  };
-
-  const existing = design.files;
   return (
     <section className={styles.page} aria-labelledby="edit-heading">
       <title>{`Edit ${design.name} · PrintMarket`}</title>
@@ -179,13 +127,8 @@ function EditDesignForm({ design }: { design: DesignDetail }) {
         </Link>
       </header>
 
-      <form
-        className={styles.form}
-        onSubmit={handleSubmit(save, () => checkFiles())}
-        noValidate
-        aria-busy={pending}
-      >
-        <FormAlert tone="error">{formError}</FormAlert>
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={pending}>
+        <FormAlert tone="error">{save.isError ? saveFailedMessage(save.error) : null}</FormAlert>
         <fieldset className={styles.group} disabled={pending}>
           <legend className={styles.legend}>Details</legend>
           <TextField
@@ -232,79 +175,7 @@ function EditDesignForm({ design }: { design: DesignDetail }) {
           />
         </fieldset>
 
-        <fieldset className={styles.group} disabled={pending}>
-          <legend className={styles.legend}>Files</legend>
-          <p className={styles.hint}>Tick a file to remove it when you save.</p>
-          <ul className={styles.fileList}>
-            {existing.map((file) => {
-              const marked = removed.has(file._id);
-              return (
-                <li key={file._id} className={`${styles.fileRow} ${marked ? styles.marked : ''}`}>
-                  <span className={styles.fileName}>
-                    <span className={styles.nameText}>{file.name}</span>
-                    <span className={styles.fileMeta}>
-                      {file.type === 'stl' ? 'STL model' : 'Image'}
-                      {file.sizeBytes > 0 && ` · ${formatFileSize(file.sizeBytes)}`}
-                      {marked && ' · will be removed'}
-                    </span>
-                  </span>
-                  <label className={styles.check}>
-                    <input type="checkbox" checked={marked} onChange={() => toggleRemoved(file._id)} />
-                    Remove<span className="visually-hidden"> {file.name}</span>
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
-
-          <div className={styles.pickers}>
-            <label className={`${button.base} ${button.secondary} ${styles.picker}`}>
-              Add STL files
-              <input
-                type="file"
-                className="visually-hidden"
-                accept={acceptFor('stl')}
-                multiple
-                onChange={pick('stl')}
-              />
-            </label>
-            <label className={`${button.base} ${button.secondary} ${styles.picker}`}>
-              Add photos
-              <input
-                type="file"
-                className="visually-hidden"
-                accept={acceptFor('image')}
-                multiple
-                onChange={pick('image')}
-              />
-            </label>
-          </div>
-          {added.length > 0 && (
-            <ul className={styles.fileList} aria-label="New files">
-              {added.map((pickItem) => (
-                <li key={pickItem.key} className={styles.fileRow}>
-                  <span className={styles.fileName}>
-                    {pickItem.file.name}
-                    <span className={styles.fileMeta}>
-                      New {pickItem.kind === 'stl' ? 'STL model' : 'image'} ·{' '}
-                      {formatFileSize(pickItem.file.size)}
-                    </span>
-                  </span>
-                  <button
-                    type="button"
-                    className={`${button.base} ${button.ghost}`}
-                    onClick={() => setAdded((current) => current.filter((item) => item.key !== pickItem.key))}
-                  >
-                    Remove<span className="visually-hidden"> {pickItem.file.name}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <p className={styles.error} aria-live="polite">
-            {filesError}
-          </p>
-        </fieldset>
+        <EditDesignFiles existing={design.files} files={files} disabled={pending} />
 
         <FormActions
           cancel={

@@ -1,6 +1,7 @@
 import type { PublicConfig } from '@printmarket/shared/types';
 import { Link } from 'react-router';
 import type { LegalSection } from '@/features/legal/components/LegalDocument.tsx';
+import { paths } from '@/lib/paths.ts';
 
 type Installation = Pick<PublicConfig, 'companyName' | 'contactEmail' | 'serverLocation'>;
 
@@ -169,9 +170,10 @@ export function privacySections({ companyName, contactEmail, serverLocation }: I
       body: (
         <>
           <p>
-            You can view and change your profile at any time from your <Link to="/dashboard">dashboard</Link>.
-            You may also ask us for a copy of your personal information, or ask us to correct or delete it, by
-            writing to {mail}. We will answer promptly, and always within the time the law allows.
+            You can view and change your profile at any time from your{' '}
+            <Link to={paths.dashboard()}>dashboard</Link>. You may also ask us for a copy of your personal
+            information, or ask us to correct or delete it, by writing to {mail}. We will answer promptly, and
+            always within the time the law allows.
           </p>
           <p>
             If you live in California, you have the right to know what personal information we collect and how
@@ -187,7 +189,7 @@ export function privacySections({ companyName, contactEmail, serverLocation }: I
       body: (
         <p>
           This policy is written for users aged 18 and over. As our{' '}
-          <Link to="/termsofservice">Terms of Service</Link> explain, people aged 13 to 17 may use PrintMarket
+          <Link to={paths.terms()}>Terms of Service</Link> explain, people aged 13 to 17 may use PrintMarket
           only with a parent’s or guardian’s permission, and that parent or guardian should read this policy.
           We do not knowingly collect personal information from children under 13; if you believe a child has
           given us information, write to {mail} and we will delete it.

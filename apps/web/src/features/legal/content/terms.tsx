@@ -3,6 +3,7 @@ import { CREATOR_SHARE_PERCENT, feeSplit, formatCents } from '@printmarket/share
 import type { PublicConfig } from '@printmarket/shared/types';
 import { Link } from 'react-router';
 import type { LegalSection } from '@/features/legal/components/LegalDocument.tsx';
+import { paths } from '@/lib/paths.ts';
 
 type Company = Pick<PublicConfig, 'companyName' | 'contactEmail'>;
 
@@ -107,9 +108,9 @@ export function termsSections({ companyName, contactEmail }: Company): LegalSect
           </p>
           <p>
             Once your payment is confirmed, the design or collection appears in{' '}
-            <Link to="/MyPurchases">My Purchases</Link> and you can download its files. Each design’s page
-            shows the licence it comes with; buying a design lets you download and use its files under that
-            licence and does not transfer ownership of the design.
+            <Link to={paths.myPurchases()}>My Purchases</Link> and you can download its files. Each design’s
+            page shows the licence it comes with; buying a design lets you download and use its files under
+            that licence and does not transfer ownership of the design.
           </p>
         </>
       ),
@@ -137,8 +138,9 @@ export function termsSections({ companyName, contactEmail }: Company): LegalSect
             method is charged for the next period, until you cancel it.
           </p>
           <p>
-            You can cancel at any time from <Link to="/MyPurchases">My Purchases</Link>. Cancellation takes
-            effect at the end of the current paid term: you keep access until then and are not charged again.
+            You can cancel at any time from <Link to={paths.myPurchases()}>My Purchases</Link>. Cancellation
+            takes effect at the end of the current paid term: you keep access until then and are not charged
+            again.
           </p>
         </>
       ),
@@ -278,7 +280,7 @@ export function termsSections({ companyName, contactEmail }: Company): LegalSect
       body: (
         <p>
           Questions about these Terms? Write to {companyName} at {mail}, or use our{' '}
-          <Link to="/contact">contact page</Link>.
+          <Link to={paths.contact()}>contact page</Link>.
         </p>
       ),
     },

@@ -2,6 +2,7 @@ import { PLATFORM_FEE_PERCENT, PROVIDER_FEE_PERCENT } from '@printmarket/shared/
 import { CREATOR_SHARE_PERCENT } from '@printmarket/shared/money';
 import { Link } from 'react-router';
 import { useConfig } from '@/hooks/use-config.ts';
+import { paths } from '@/lib/paths.ts';
 import button from '@/styles/button.module.css';
 import styles from './AboutPage.module.css';
 
@@ -56,25 +57,25 @@ export default function AboutPage() {
           <p>
             PrintMarket is run by {config.companyName}. Questions, ideas or a design you think we should see?
             Write to us at <a href={`mailto:${config.contactEmail}`}>{config.contactEmail}</a> or use the{' '}
-            <Link to="/contact">contact page</Link>.
+            <Link to={paths.contact()}>contact page</Link>.
           </p>
         ) : (
           <p>
             Questions, ideas or a design you think we should see? Write to us through the{' '}
-            <Link to="/contact">contact page</Link>.
+            <Link to={paths.contact()}>contact page</Link>.
           </p>
         )}
         <p>
-          The rules we all play by are in our <Link to="/termsofservice">Terms of Service</Link> and{' '}
-          <Link to="/privacyPolicy">Privacy Policy</Link>.
+          The rules we all play by are in our <Link to={paths.terms()}>Terms of Service</Link> and{' '}
+          <Link to={paths.privacy()}>Privacy Policy</Link>.
         </p>
       </section>
 
       <div className={styles.actions}>
-        <Link to="/" className={`${button.base} ${button.primary} ${button.large}`}>
+        <Link to={paths.home()} className={`${button.base} ${button.primary} ${button.large}`}>
           Browse designs
         </Link>
-        <Link to="/upload" className={`${button.base} ${button.secondary} ${button.large}`}>
+        <Link to={paths.upload()} className={`${button.base} ${button.secondary} ${button.large}`}>
           Upload a design
         </Link>
       </div>

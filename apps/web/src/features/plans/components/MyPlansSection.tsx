@@ -8,7 +8,8 @@ import { useMyPlans } from '@/features/plans/api/list-my-plans.ts';
 import { canCreatePlan, planCounterText } from '@/features/plans/plan-labels.ts';
 import button from '@/styles/button.module.css';
 import styles from './MyPlansSection.module.css';
-import { type OwnCollectionsQuery, PlanFormDialog } from './PlanFormDialog.tsx';
+import type { OwnCollectionsQuery } from './PlanForm.tsx';
+import { PlanFormDialog } from './PlanFormDialog.tsx';
 import { PlanGrid } from './PlanGrid.tsx';
 
 type MyPlansSectionProps = {

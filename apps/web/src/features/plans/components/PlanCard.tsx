@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import designPlaceholder from '@/assets/design-placeholder.svg';
 import { annualPriceText, downloadsText, monthlyPriceText } from '@/features/plans/plan-labels.ts';
 import { mediaUrl } from '@/lib/media.ts';
+import { paths } from '@/lib/paths.ts';
 import styles from './PlanCard.module.css';
 
 type PlanCardProps = {
@@ -37,7 +38,7 @@ export function PlanCard({ plan, actions }: PlanCardProps) {
               loading="lazy"
               decoding="async"
             />
-            <Link to={`/collection/${encodeURIComponent(collection._id)}`} className={styles.collectionName}>
+            <Link to={paths.collection(collection._id)} className={styles.collectionName}>
               {collection.name}
             </Link>
           </li>

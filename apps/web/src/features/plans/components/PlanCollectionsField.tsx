@@ -6,6 +6,7 @@ import group from '@/components/form/Fieldset.module.css';
 import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
 import type { PlanCollectionChoice } from '@/features/plans/plan-form.ts';
 import { mediaUrl } from '@/lib/media.ts';
+import { paths } from '@/lib/paths.ts';
 import styles from './PlanCollectionsField.module.css';
 
 /** Where the seller's collections stand: the modal gets them from the page that opens it. */
@@ -81,7 +82,7 @@ function CollectionList({
     return (
       <p className={styles.status}>
         You have no collections yet. A plan sells access to collections:{' '}
-        <Link to="/create-collection">create a collection</Link> first.
+        <Link to={paths.createCollection()}>create a collection</Link> first.
       </p>
     );
   }

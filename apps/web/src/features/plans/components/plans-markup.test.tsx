@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MyPlansSection } from './MyPlansSection.tsx';
 import { PlanChoiceList, PlanChoices } from './PlanChooserDialog.tsx';
 import { PlanCollectionsField } from './PlanCollectionsField.tsx';
-import { type OwnCollectionsQuery, PlanForm } from './PlanFormDialog.tsx';
+import { type OwnCollectionsQuery, PlanForm } from './PlanForm.tsx';
 import { PlanGrid } from './PlanGrid.tsx';
 
 const plan = (id: string, changes: Partial<SubscriptionPlan> = {}): SubscriptionPlan => ({
@@ -147,7 +147,7 @@ describe('plan form', () => {
     expect(html).toContain('>Create Plan</button>');
   });
 
-  it('opens an existing plan with its values, and hides the download limit when it is unlimited', () => {
+  it('opens an existing plan (its values: see PlanForm.dom.test.tsx), and hides the download limit when it is unlimited', () => {
     const html = render(
       <PlanForm
         plan={plan('a', { unlimitedDownloads: true, downloadsPerMonth: null })}
@@ -156,9 +156,6 @@ describe('plan form', () => {
         onCancel={() => {}}
       />,
     );
-    expect(html).toContain('value="Plan a"');
-    expect(html).toContain('value="4.99"');
-    expect(html).toContain('value="49.00"');
     expect(html).not.toContain('Downloads per month');
     expect(html).toContain('1 collection chosen.');
     expect(html).toContain('>Save Changes</button>');

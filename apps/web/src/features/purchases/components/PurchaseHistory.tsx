@@ -2,6 +2,7 @@ import { formatDollars } from '@printmarket/shared/money';
 import type { PurchasesResponse } from '@printmarket/shared/payments';
 import { Link } from 'react-router';
 import { formatPurchaseDate, recentPurchases } from '@/features/purchases/purchase-labels.ts';
+import { paths } from '@/lib/paths.ts';
 import { MyPurchasesLoader } from './MyPurchasesLoader.tsx';
 import styles from './PurchaseSummaries.module.css';
 
@@ -42,7 +43,7 @@ function PurchaseLines({ purchases }: { purchases: PurchasesResponse }) {
           ))}
         </ul>
       )}
-      <Link to="/MyPurchases">See all in My Purchases</Link>
+      <Link to={paths.myPurchases()}>See all in My Purchases</Link>
     </div>
   );
 }

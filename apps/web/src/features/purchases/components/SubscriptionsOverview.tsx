@@ -6,6 +6,7 @@ import {
   subscriptionPriceText,
   subscriptionTermText,
 } from '@/features/purchases/purchase-labels.ts';
+import { paths } from '@/lib/paths.ts';
 import { MyPurchasesLoader } from './MyPurchasesLoader.tsx';
 import styles from './PurchaseSummaries.module.css';
 
@@ -45,7 +46,7 @@ function SubscriptionLines({ subscriptions }: Pick<PurchasesResponse, 'subscript
           })}
         </ul>
       )}
-      <Link to="/MyPurchases">
+      <Link to={paths.myPurchases()}>
         {subscriptions.some(canCancel) ? 'Cancel a subscription in My Purchases' : 'Open My Purchases'}
       </Link>
     </div>

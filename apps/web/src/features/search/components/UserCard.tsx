@@ -1,6 +1,7 @@
 import type { SearchUserCard } from '@printmarket/shared/search';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar.tsx';
+import { paths } from '@/lib/paths.ts';
 import styles from './UserCard.module.css';
 
 /** The public profile (docs/product.md#public-profile) shows this when a person wrote no bio. */
@@ -19,7 +20,7 @@ export function UserCard({ user }: { user: SearchUserCard }) {
       <Avatar src={user.profilePicture} alt="" size={56} />
       <div className={styles.body}>
         <h3 className={styles.username}>
-          <Link className={styles.link} to={`/profile/${encodeURIComponent(user.username)}`}>
+          <Link className={styles.link} to={paths.profile(user.username)}>
             {user.username}
           </Link>
         </h3>

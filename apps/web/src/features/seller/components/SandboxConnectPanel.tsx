@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import type { SandboxAccount } from '@/features/seller/api/get-sandbox-account.ts';
+import { paths } from '@/lib/paths.ts';
 import button from '@/styles/button.module.css';
 import styles from './SandboxConnectPanel.module.css';
 import { TestModeBadge } from './TestModeBadge.tsx';
@@ -49,7 +50,7 @@ export function SandboxConnectPanel({ account, onComplete, pending, problem }: S
         >
           {pending ? 'Completing...' : 'Complete onboarding'}
         </button>
-        <Link to="/seller-dashboard" className={`${button.base} ${button.secondary} ${button.large}`}>
+        <Link to={paths.sellerDashboard()} className={`${button.base} ${button.secondary} ${button.large}`}>
           Back to Seller Dashboard
         </Link>
       </div>

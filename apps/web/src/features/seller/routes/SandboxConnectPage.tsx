@@ -9,6 +9,7 @@ import { FAILED_SANDBOX_ACCOUNT, useSandboxAccount } from '@/features/seller/api
 import { SandboxConnectPanel } from '@/features/seller/components/SandboxConnectPanel.tsx';
 import { appPath } from '@/features/seller/seller-labels.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
 import styles from './SandboxConnectPage.module.css';
@@ -21,7 +22,7 @@ export default function SandboxConnectPage() {
   const { accountId = '' } = useParams();
   const { status } = useSession();
   if (status === 'loading') return null;
-  if (status === 'signed-out') return <Navigate to="/signin" replace />;
+  if (status === 'signed-out') return <Navigate to={paths.signIn()} replace />;
   return <SandboxConnect accountId={accountId} />;
 }
 
@@ -43,7 +44,7 @@ function SandboxConnect({ accountId }: { accountId: string }) {
         action={
           <div className={styles.actions}>
             <RetryButton retrying={query.isFetching} onRetry={() => void query.refetch()} />
-            <Link to="/seller-dashboard" className={`${button.base} ${button.secondary}`}>
+            <Link to={paths.sellerDashboard()} className={`${button.base} ${button.secondary}`}>
               Back to Seller Dashboard
             </Link>
           </div>
@@ -56,7 +57,7 @@ function SandboxConnect({ accountId }: { accountId: string }) {
     complete.mutate(undefined, {
       onSuccess: ({ redirectUrl }) => {
         // The dashboard is the app's own page: no reload. Anything else the browser loads itself.
-        const target = redirectUrl || '/seller-dashboard';
+        const target = redirectUrl || paths.sellerDashboard();
         const path = appPath(target, window.location.origin);
         if (path) navigate(path, { replace: true });
         else window.location.assign(target);

@@ -7,6 +7,7 @@ import { profileQueryKey } from '@/features/social/api/get-profile.ts';
 import { unfollowUser } from '@/features/social/api/unfollow-user.ts';
 import { withFollowCounts } from '@/features/social/follower-counts.ts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { paths } from '@/lib/paths.ts';
 import button from '@/styles/button.module.css';
 import styles from './FollowButton.module.css';
 
@@ -44,14 +45,14 @@ export function FollowButton(props: {
     },
     onError: (error) => {
       // The session ended meanwhile: signing in again is the way forward.
-      if (error instanceof ApiError && error.status === 401) navigate('/signin');
+      if (error instanceof ApiError && error.status === 401) navigate(paths.signIn());
     },
   });
 
   const waiting = viewer.status === 'loading' || (signedIn && status.isPending) || change.isPending;
   const onClick = () => {
     if (viewer.status === 'signed-out') {
-      navigate('/signin');
+      navigate(paths.signIn());
       return;
     }
     if (!waiting) change.mutate(!isFollowing);

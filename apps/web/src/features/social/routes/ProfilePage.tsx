@@ -13,6 +13,7 @@ import { ProfileLikesPanel } from '@/features/social/components/ProfileLikesPane
 import { ProfileLoadStatus } from '@/features/social/components/ProfileLoadStatus.tsx';
 import { canonicalProfileAddress } from '@/features/social/profile-address.ts';
 import { parseProfileSort } from '@/features/social/profile-sort.ts';
+import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
 import styles from './ProfilePage.module.css';
@@ -96,7 +97,7 @@ export default function ProfilePage() {
         designsLabel="Designs"
         actions={
           isOwner ? (
-            <Link to="/dashboard" className={`${button.base} ${button.secondary}`}>
+            <Link to={paths.dashboard()} className={`${button.base} ${button.secondary}`}>
               Go to Dashboard
             </Link>
           ) : (

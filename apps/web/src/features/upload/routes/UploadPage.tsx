@@ -22,6 +22,7 @@ import {
   type UploadStep,
 } from '@/features/upload/upload-form.ts';
 import { fileProblemText, useFileProblems } from '@/features/upload/use-file-checks.ts';
+import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
 import styles from './UploadPage.module.css';
@@ -90,7 +91,7 @@ export default function UploadPage() {
       // The new design belongs in the lists (home, dashboard) from now on.
       void queryClient.invalidateQueries({ queryKey: ['designs'] });
       const username = user?.username ?? design.user.username;
-      navigate(`/design/${encodeURIComponent(username)}/${encodeURIComponent(design.slug)}`);
+      navigate(paths.design(username, design.slug));
     } catch (error) {
       inFlight.current = null;
       if (controller.signal.aborted) return;

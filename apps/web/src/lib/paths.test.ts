@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { paths, routePatterns } from './paths.ts';
+
+describe('paths', () => {
+  it('encodes data taken into a path segment', () => {
+    expect(paths.profile('anna')).toBe('/profile/anna');
+    expect(paths.profile('a/b?c#d')).toBe('/profile/a%2Fb%3Fc%23d');
+    expect(paths.design('Zoë', 'vase 2')).toBe('/design/Zo%C3%AB/vase%202');
+    expect(paths.collection('../x')).toBe('/collection/..%2Fx');
+    expect(paths.editDesign('id/1')).toBe('/edit-design/id%2F1');
+    expect(paths.sandboxCheckout('cs_1')).toBe('/sandbox/checkout/cs_1');
+  });
+
+  it('builds queries with URLSearchParams, leaving empty filters out', () => {
+    expect(paths.search({ query: 'red & blue' })).toBe('/search?query=red+%26+blue');
+    expect(paths.search({ query: '' })).toBe('/search?query=');
+    expect(paths.search({ query: 'vase', category: 'Home', tag: '', page: '2' })).toBe(
+      '/search?query=vase&category=Home&page=2',
+    );
+    expect(paths.home({ sort: 'most-popular', page: '3' })).toBe('/?sort=most-popular&page=3');
+    expect(paths.home({ sort: undefined })).toBe('/');
+    expect(paths.dashboard()).toBe('/dashboard');
+    expect(paths.dashboard({ tab: 'collections' })).toBe('/dashboard?tab=collections');
+  });
+
+  it('keeps the fixed addresses as the app has always used them', () => {
+    expect(paths.home()).toBe('/');
+    expect(paths.signIn()).toBe('/signin');
+    expect(paths.myPurchases()).toBe('/MyPurchases');
+    expect(paths.privacy()).toBe('/privacyPolicy');
+  });
+
+  it('builds addresses its own route patterns match', () => {
+    const matches = (pattern: string, path: string) =>
+      new RegExp(`^/${pattern.replace(/:[a-zA-Z]+/g, '[^/]+')}$`, 'i').test(path.split('?')[0] ?? '');
+    expect(matches(routePatterns.design, paths.design('a/b', 'c'))).toBe(true);
+    expect(matches(routePatterns.profile, paths.profile('x y'))).toBe(true);
+    expect(matches(routePatterns.collection, paths.collection('1'))).toBe(true);
+    expect(matches(routePatterns.search, paths.search({ query: 'q' }))).toBe(true);
+    expect(matches(routePatterns.myPurchases, paths.myPurchases())).toBe(true);
+  });
+});

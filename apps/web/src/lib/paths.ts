@@ -1,0 +1,87 @@
+/**
+ * Every route of the app in one place: the patterns the router matches (relative, as nested routes
+ * take them) and the builders that links, navigations and redirects use. A path segment taken from
+ * data (a username, a slug, an id) is always percent-encoded, and a query is built with
+ * URLSearchParams, so no value can change which route an address means.
+ */
+export const routePatterns = {
+  signIn: 'signin',
+  signUp: 'signup',
+  login: 'login',
+  oauthCallback: 'oauth-callback',
+  setupProfile: 'setup-profile',
+  dashboard: 'dashboard',
+  upload: 'upload',
+  settings: 'settings',
+  createCollection: 'create-collection',
+  // Route paths ignore case: `/MyPurchases` also answers `/mypurchases`.
+  myPurchases: 'MyPurchases',
+  privacy: 'privacyPolicy',
+  terms: 'termsofservice',
+  about: 'about',
+  search: 'search',
+  contact: 'contact',
+  reportBug: 'report-bug',
+  design: 'design/:username/:slug',
+  designBySlug: 'design/:slug',
+  profile: 'profile/:username',
+  collection: 'collection/:id',
+  editDesign: 'edit-design/:designId',
+  editDesignShort: 'edit/:designId',
+  sellerDashboard: 'seller-dashboard',
+  paymentSuccess: 'payment-success',
+  sandboxCheckout: 'sandbox/checkout/:sessionId',
+  sandboxConnect: 'sandbox/connect/:accountId',
+} as const;
+
+type Query = Record<string, string | undefined>;
+
+/**
+ * `path` with the query's values in the order given; empty ones are left out unless `keep` names
+ * them (no values at all: no `?`).
+ */
+function withQuery(path: string, query: Query, keep: readonly string[] = []): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value || keep.includes(key)) search.set(key, value ?? '');
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** The search screen's address: the query always (even empty), the filters only when chosen. */
+export type SearchQuery = { query: string; category?: string; price?: string; tag?: string; page?: string };
+
+const segment = encodeURIComponent;
+
+export const paths = {
+  /** The home listing, in an order and on a page other than its default ones when given. */
+  home: (query: { sort?: string; page?: string } = {}) => withQuery('/', query),
+  signIn: () => '/signin',
+  signUp: () => '/signup',
+  login: () => '/login',
+  oauthCallback: () => '/oauth-callback',
+  setupProfile: () => '/setup-profile',
+  /** The dashboard, on one of its tabs (`?tab=collections`) or its first. */
+  dashboard: (query: { tab?: string } = {}) => withQuery('/dashboard', query),
+  upload: () => '/upload',
+  settings: () => '/settings',
+  createCollection: () => '/create-collection',
+  myPurchases: () => '/MyPurchases',
+  privacy: () => '/privacyPolicy',
+  terms: () => '/termsofservice',
+  about: () => '/about',
+  search: (query: SearchQuery) => withQuery('/search', query, ['query']),
+  contact: () => '/contact',
+  reportBug: () => '/report-bug',
+  /** A design's page, under its owner's username and its slug. */
+  design: (username: string, slug: string) => `/design/${segment(username)}/${segment(slug)}`,
+  /** The short address cards used to link to; it redirects to `design(username, slug)`. */
+  designBySlug: (slug: string) => `/design/${segment(slug)}`,
+  profile: (username: string) => `/profile/${segment(username)}`,
+  collection: (id: string) => `/collection/${segment(id)}`,
+  editDesign: (designId: string) => `/edit-design/${segment(designId)}`,
+  sellerDashboard: () => '/seller-dashboard',
+  sandboxCheckout: (sessionId: string) => `/sandbox/checkout/${segment(sessionId)}`,
+  sandboxConnect: (accountId: string) => `/sandbox/connect/${segment(accountId)}`,
+} as const;
