@@ -22,6 +22,7 @@ import { LoadStatus } from '@/components/ui/LoadStatus.tsx';
 import { useSession } from '@/features/auth/session.tsx';
 import { CollectionSelect } from '@/features/collections/components/CollectionSelect.tsx';
 import { FAILED_FETCH_DESIGN_DATA, useEditDesign } from '@/features/designs/api/get-edit-design.ts';
+import { designKeys } from '@/features/designs/api/keys.ts';
 import { FAILED_UPDATE_FIELDS, updateDesign } from '@/features/designs/api/update-design.ts';
 import { FAILED_UPDATE_FILES, updateDesignFiles } from '@/features/designs/api/update-design-files.ts';
 import { designPath } from '@/features/designs/components/DesignCard.tsx';
@@ -157,7 +158,7 @@ function EditDesignForm({ design }: { design: DesignDetail }) {
       window.alert(message);
       return;
     }
-    await queryClient.invalidateQueries({ queryKey: ['designs'] });
+    await queryClient.invalidateQueries({ queryKey: designKeys.all });
     window.alert(UPDATED);
     navigate(backTo);
   };

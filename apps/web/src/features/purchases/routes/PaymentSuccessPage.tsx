@@ -7,6 +7,7 @@ import { useSession } from '@/features/auth/session.tsx';
 import { useCheckoutStatus } from '@/features/checkout/api/get-checkout-status.ts';
 import { useCollection } from '@/features/collections/api/get-collection.ts';
 import { useDesignById } from '@/features/purchases/api/get-purchased-design.ts';
+import { purchaseKeys } from '@/features/purchases/api/keys.ts';
 import { PurchasedItemView } from '@/features/purchases/components/PurchasedItemView.tsx';
 import {
   collectionItem,
@@ -18,6 +19,7 @@ import {
   pollOutcome,
   type SuccessDetails,
 } from '@/features/purchases/payment-success.ts';
+import { rootKeys } from '@/lib/query-keys.ts';
 import styles from './PaymentSuccessPage.module.css';
 
 /**
@@ -71,9 +73,9 @@ function PurchaseProgress({ details }: { details: SuccessDetails }) {
   // The new access shows everywhere: design and collection pages, the purchase lists.
   useEffect(() => {
     if (outcome !== 'complete') return;
-    void queryClient.invalidateQueries({ queryKey: ['designs'] });
-    void queryClient.invalidateQueries({ queryKey: ['collections'] });
-    void queryClient.invalidateQueries({ queryKey: ['purchases'] });
+    void queryClient.invalidateQueries({ queryKey: rootKeys.designs });
+    void queryClient.invalidateQueries({ queryKey: rootKeys.collections });
+    void queryClient.invalidateQueries({ queryKey: purchaseKeys.all });
   }, [outcome, queryClient]);
 
   return (

@@ -24,6 +24,7 @@ import {
   type UploadStep,
 } from '@/features/upload/upload-form.ts';
 import { fileProblemText, useFileProblems } from '@/features/upload/use-file-checks.ts';
+import { rootKeys } from '@/lib/query-keys.ts';
 import styles from './UploadPage.module.css';
 
 /**
@@ -88,7 +89,7 @@ export default function UploadPage() {
       const { design } = await uploadDesign(body, { signal: controller.signal, onProgress: setProgress });
       inFlight.current = null;
       // The new design belongs in the lists (home, dashboard) from now on.
-      void queryClient.invalidateQueries({ queryKey: ['designs'] });
+      void queryClient.invalidateQueries({ queryKey: rootKeys.designs });
       const username = user?.username ?? design.user.username;
       navigate(`/design/${encodeURIComponent(username)}/${encodeURIComponent(design.slug)}`);
     } catch (error) {
