@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 import { designKeys } from './keys.ts';
 
-/** The spec's text when the person's designs cannot be loaded (section 8). */
+/** The text when the person's designs cannot be loaded (docs/product.md#collection-messages). */
 export const FAILED_FETCH_MY_DESIGNS = COLLECTION_MSG.failedUserDesigns;
 
 /** GET /api/designs/my-designs: the signed-in person's designs as cards, newest first. */
