@@ -1,6 +1,7 @@
 import type { PublicConfig } from '@printmarket/shared/types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
+import { rootKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/config: what this installation offers (Google sign-in) and who runs it (footer). */
 export function fetchConfig(): Promise<PublicConfig> {
@@ -8,7 +9,7 @@ export function fetchConfig(): Promise<PublicConfig> {
 }
 
 export const configQueryOptions = queryOptions({
-  queryKey: ['config'],
+  queryKey: rootKeys.config,
   queryFn: fetchConfig,
   // The configuration only changes when the server restarts; one read per page load is enough.
   staleTime: Number.POSITIVE_INFINITY,

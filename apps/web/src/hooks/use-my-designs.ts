@@ -2,6 +2,7 @@ import { COLLECTION_MSG } from '@printmarket/shared/collections';
 import type { DesignCard } from '@printmarket/shared/types';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
+import { personKeys } from '@/lib/query-keys.ts';
 
 /** The text when the person's designs cannot be loaded (docs/product.md#collection-messages). */
 export const FAILED_FETCH_MY_DESIGNS = COLLECTION_MSG.failedUserDesigns;
@@ -15,11 +16,11 @@ export async function fetchMyDesigns(signal?: AbortSignal): Promise<DesignCard[]
 
 /**
  * The dashboard's "My Designs" and the collection forms' design pickers: one call, one cache entry.
- * Under 'designs', so uploads and edits (which invalidate ['designs']) refresh it too.
+ * Under the designs root, so uploads and edits (which invalidate it) refresh it too.
  */
 export function useMyDesigns(userId: string) {
   return useQuery({
-    queryKey: ['designs', 'mine', userId] as const,
+    queryKey: personKeys.myDesigns(userId),
     queryFn: ({ signal }) => fetchMyDesigns(signal),
     // Both show what is there now; the cached list shows meanwhile.
     staleTime: 0,

@@ -1,7 +1,7 @@
 import type { DesignCard as DesignCardData } from '@printmarket/shared/types';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { EmptyState } from '@/components/ui/EmptyState.tsx';
-import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
+import { QueryState } from '@/components/ui/QueryState.tsx';
 import { StatusOverlay } from '@/components/ui/StatusOverlay.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { DesignCardGrid, DesignCardGridSkeleton } from './DesignCardGrid.tsx';
@@ -24,24 +24,25 @@ type QueryDesignGridProps = {
  */
 export function QueryDesignGrid({ query, label, empty, failure }: QueryDesignGridProps) {
   const stale = query.isPlaceholderData;
-  if (query.isPending) {
-    return (
-      <StatusOverlay status="Loading...">
-        <DesignCardGridSkeleton count={4} />
-      </StatusOverlay>
-    );
-  }
-  if (query.isError) {
-    return (
-      <RetryAlert retrying={query.isFetching} onRetry={() => query.refetch()}>
-        <p>Error: {errorMessage(query.error, failure)}</p>
-      </RetryAlert>
-    );
-  }
-  if (query.data.length === 0) return <EmptyState>{empty}</EmptyState>;
   return (
-    <StatusOverlay status={stale && query.isFetching ? 'Loading...' : ''}>
-      <DesignCardGrid designs={query.data} label={label} stale={stale} />
-    </StatusOverlay>
+    <QueryState
+      query={query}
+      placeholder={
+        <StatusOverlay status="Loading...">
+          <DesignCardGridSkeleton count={4} />
+        </StatusOverlay>
+      }
+      failure={(error) => <p>Error: {errorMessage(error, failure)}</p>}
+    >
+      {(designs) =>
+        designs.length === 0 ? (
+          <EmptyState>{empty}</EmptyState>
+        ) : (
+          <StatusOverlay status={stale && query.isFetching ? 'Loading...' : ''}>
+            <DesignCardGrid designs={designs} label={label} stale={stale} />
+          </StatusOverlay>
+        )
+      }
+    </QueryState>
   );
 }

@@ -1,5 +1,7 @@
 import type { CollectionSummary } from '@printmarket/shared/types';
-import type { QueryClient } from '@tanstack/react-query';
+import { partialMatchKey, type QueryClient } from '@tanstack/react-query';
+import { collectionKeys } from '@/features/collections/api/keys.ts';
+import { rootKeys } from '@/lib/query-keys.ts';
 
 /**
  * After a collection changed: everything that shows collections or a design's collection is asked
@@ -8,16 +10,16 @@ import type { QueryClient } from '@tanstack/react-query';
  */
 export function refreshAroundCollections(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({
-    queryKey: ['collections'],
-    predicate: (query) => query.queryKey[1] !== 'detail',
+    queryKey: collectionKeys.all,
+    predicate: (query) => !partialMatchKey(query.queryKey, collectionKeys.details),
   });
-  void queryClient.invalidateQueries({ queryKey: ['designs'] });
+  void queryClient.invalidateQueries({ queryKey: rootKeys.designs });
 }
 
 /** Puts the server's answer of a change on the collection's page, then refreshes the rest. */
 export function storeCollection(queryClient: QueryClient, collection: CollectionSummary): void {
   queryClient.setQueriesData<CollectionSummary>(
-    { queryKey: ['collections', 'detail', collection.id] },
+    { queryKey: collectionKeys.detailForAnyViewer(collection.id) },
     () => collection,
   );
   refreshAroundCollections(queryClient);
@@ -29,7 +31,7 @@ export function patchStoredCollection(
   id: string,
   change: Partial<CollectionSummary>,
 ): void {
-  queryClient.setQueriesData<CollectionSummary>({ queryKey: ['collections', 'detail', id] }, (old) =>
+  queryClient.setQueriesData<CollectionSummary>({ queryKey: collectionKeys.detailForAnyViewer(id) }, (old) =>
     old ? { ...old, ...change } : old,
   );
   refreshAroundCollections(queryClient);
@@ -37,6 +39,6 @@ export function patchStoredCollection(
 
 /** Forgets a deleted collection, so Back never shows it from the cache. */
 export function forgetCollection(queryClient: QueryClient, id: string): void {
-  queryClient.removeQueries({ queryKey: ['collections', 'detail', id] });
+  queryClient.removeQueries({ queryKey: collectionKeys.detailForAnyViewer(id) });
   refreshAroundCollections(queryClient);
 }

@@ -1,7 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-
-/** Every cached list of plans lives under this key: the seller's own and each collection's. */
-export const PLANS_KEY = ['plans'] as const;
+import { planKeys } from '@/features/plans/api/keys.ts';
 
 /**
  * After a plan changed, every list of plans is asked again: the seller's own (the dashboard's grid
@@ -9,5 +7,5 @@ export const PLANS_KEY = ['plans'] as const;
  * a collection.
  */
 export function refreshPlans(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: PLANS_KEY });
+  return queryClient.invalidateQueries({ queryKey: planKeys.all });
 }

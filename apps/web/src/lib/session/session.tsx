@@ -1,5 +1,5 @@
 import type { CurrentUser, UserStats } from '@printmarket/shared/types';
-import { useQueryClient } from '@tanstack/react-query';
+import { partialMatchKey, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -18,6 +18,7 @@ import {
   setStoredUserId,
   TOKEN_KEY,
 } from '@/lib/auth-storage.ts';
+import { rootKeys } from '@/lib/query-keys.ts';
 import { exchangeGoogleCode } from './api/exchange-google-code.ts';
 import { fetchCurrentUser } from './api/get-current-user.ts';
 import { fetchProfileStats } from './api/get-profile-stats.ts';
@@ -108,7 +109,7 @@ export function SessionProvider({ children, googleCode = null }: SessionProvider
     const onStorage = (event: StorageEvent) => {
       if (event.key !== TOKEN_KEY && event.key !== null) return;
       // Whoever is signed in now, the previous person's cached data must not show.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
+      queryClient.removeQueries({ predicate: (query) => !partialMatchKey(query.queryKey, rootKeys.config) });
       if (getStoredToken()) void load('restore');
       else {
         generation.current++;
@@ -146,7 +147,9 @@ export function SessionProvider({ children, googleCode = null }: SessionProvider
       ({ token, user }) => {
         // Whoever just signed in here replaces whoever was stored, and their cached data goes.
         clearStoredSession();
-        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
+        queryClient.removeQueries({
+          predicate: (query) => !partialMatchKey(query.queryKey, rootKeys.config),
+        });
         return signIn(token, user);
       },
       // A used, expired or foreign code (a forged link) signs nobody in and nobody out.
@@ -160,7 +163,7 @@ export function SessionProvider({ children, googleCode = null }: SessionProvider
     clearStoredSession();
     setState(SIGNED_OUT);
     // Cached answers may be personal (purchases, own designs); the public configuration stays.
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
+    queryClient.removeQueries({ predicate: (query) => !partialMatchKey(query.queryKey, rootKeys.config) });
     if (!token) return;
     try {
       await logout(token);

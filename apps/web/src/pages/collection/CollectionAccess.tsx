@@ -10,11 +10,13 @@ import {
   fetchCollectionZip,
   SIGN_IN_TO_DOWNLOAD_COLLECTION,
 } from '@/features/collections/api/download-collection.ts';
+import { collectionKeys } from '@/features/collections/api/keys.ts';
 import { saveBlob, zipFileName } from '@/features/designs/api/download-all.ts';
 import { DownloadIcon } from '@/features/designs/components/DesignFileList.tsx';
 import { ResumeSubscriptionButton } from '@/features/purchases/components/ResumeSubscriptionButton.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { paths } from '@/lib/paths.ts';
+import { rootKeys } from '@/lib/query-keys.ts';
 import button from '@/styles/button.module.css';
 import styles from './CollectionAccess.module.css';
 import { SubscribeButton } from './SubscribeButton.tsx';
@@ -116,8 +118,8 @@ function DownloadCollectionButton({ collection, signedIn }: Omit<CollectionAcces
     try {
       saveBlob(await fetchCollectionZip(collection.id), zipFileName(collection.name));
       // The server counted a download of every design in it.
-      void queryClient.invalidateQueries({ queryKey: ['designs'] });
-      void queryClient.invalidateQueries({ queryKey: ['collections', 'detail', collection.id] });
+      void queryClient.invalidateQueries({ queryKey: rootKeys.designs });
+      void queryClient.invalidateQueries({ queryKey: collectionKeys.detailForAnyViewer(collection.id) });
     } catch (error) {
       console.error(FAILED_DOWNLOAD_COLLECTION, error);
       if (error instanceof ApiError && error.status === 401) {

@@ -6,7 +6,8 @@ import avatarPlaceholder from '@/assets/avatar-placeholder.svg';
 import { DownloadsIcon, ViewsIcon } from '@/components/design-cards/stat-icons.tsx';
 import { signedStlSource } from '@/components/stl-viewer/get-signed-url.ts';
 import { preloadStlViewer, StlViewer } from '@/components/stl-viewer/StlViewer.tsx';
-import { designQueryOptions, previewsPending, useDesign } from '@/features/designs/api/get-design.ts';
+import { previewsPending, useDesign } from '@/features/designs/api/get-design.ts';
+import { designKeys } from '@/features/designs/api/keys.ts';
 import { recordView } from '@/features/designs/api/record-view.ts';
 import { DesignFileList } from '@/features/designs/components/DesignFileList.tsx';
 import { DesignGallery, galleryImages } from '@/features/designs/components/DesignGallery.tsx';
@@ -29,7 +30,8 @@ export default function DesignPage() {
   const { user } = useSession();
   const viewerId = user?.id ?? null;
   const query = useDesign(username, slug, viewerId);
-  const queryKey = designQueryOptions(username, slug, viewerId).queryKey;
+  const queryKey = designKeys.detail(username, slug, viewerId);
+  const anyViewerKey = designKeys.detailForAnyViewer(username, slug);
 
   if (query.isPending || query.isError) {
     return (
@@ -39,17 +41,28 @@ export default function DesignPage() {
       />
     );
   }
-  return <DesignView design={query.data} signedIn={user !== null} queryKey={queryKey} />;
+  return (
+    <DesignView
+      design={query.data}
+      signedIn={user !== null}
+      queryKey={queryKey}
+      anyViewerKey={anyViewerKey}
+    />
+  );
 }
 
 function DesignView({
   design,
   signedIn,
   queryKey,
+  anyViewerKey,
 }: {
   design: DesignDetail;
   signedIn: boolean;
+  /** This viewer's cached copy of the design. */
   queryKey: readonly unknown[];
+  /** Every viewer's cached copy: the view count is the same for all. */
+  anyViewerKey: readonly unknown[];
 }) {
   const queryClient = useQueryClient();
 
@@ -61,12 +74,12 @@ function DesignView({
     recorded.current = design.id;
     recordView(owner, design.slug)
       .then(({ views }) => {
-        queryClient.setQueriesData<DesignDetail>({ queryKey: queryKey.slice(0, 4) }, (old) =>
+        queryClient.setQueriesData<DesignDetail>({ queryKey: anyViewerKey }, (old) =>
           old && typeof views === 'number' && views > old.views ? { ...old, views } : old,
         );
       })
       .catch((error) => console.warn('Failed to record view', error));
-  }, [design.id, design.slug, owner, queryClient, queryKey]);
+  }, [design.id, design.slug, owner, queryClient, anyViewerKey]);
 
   const created = formatDate(design.createdAt);
   const description = design.description.trim();

@@ -12,6 +12,7 @@ import {
   saveBlob,
   zipFileName,
 } from '@/features/designs/api/download-all.ts';
+import { designKeys } from '@/features/designs/api/keys.ts';
 import { DownloadIcon } from '@/features/designs/components/DesignFileList.tsx';
 import styles from '@/features/designs/components/DesignSections.module.css';
 import { paths } from '@/lib/paths.ts';
@@ -42,7 +43,7 @@ export function DesignSidePanel({ design, signedIn }: { design: DesignDetail; si
       const zip = await fetchDesignZip(design.id);
       saveBlob(zip, zipFileName(design.name));
       // The server counted the download as the archive started: show the new count.
-      void queryClient.invalidateQueries({ queryKey: ['designs', 'detail'] });
+      void queryClient.invalidateQueries({ queryKey: designKeys.details });
     } catch (error) {
       console.error(FAILED_DOWNLOAD_DESIGN, error);
       window.alert(FAILED_DOWNLOAD_DESIGN);

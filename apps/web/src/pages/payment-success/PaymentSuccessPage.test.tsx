@@ -4,6 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { checkoutKeys } from '@/features/checkout/api/keys.ts';
+import { collectionKeys } from '@/features/collections/api/keys.ts';
+import { purchaseKeys } from '@/features/purchases/api/keys.ts';
 import { SessionProvider } from '@/lib/session/session.tsx';
 import PaymentSuccessPage from './PaymentSuccessPage.tsx';
 
@@ -59,15 +62,15 @@ describe('purchase success page', () => {
 
   it('says it is processing while the payment is not confirmed yet', () => {
     const client = newClient();
-    client.setQueryData(['checkout', 'status', 'cs_1'], status({ status: 'open' }));
+    client.setQueryData(checkoutKeys.status('cs_1'), status({ status: 'open' }));
     const html = render('/payment-success?purchaseType=design&itemId=d1&session_id=cs_1', client);
     expect(html).toMatch(/role="status".*Processing your purchase\.\.\./);
   });
 
   it('shows the bought design with its pictures once complete, and the way to all purchases', () => {
     const client = newClient();
-    client.setQueryData(['checkout', 'status', 'cs_1'], status({ status: 'complete' }));
-    client.setQueryData(['designs', 'by-id', 'd1', null], {
+    client.setQueryData(checkoutKeys.status('cs_1'), status({ status: 'complete' }));
+    client.setQueryData(purchaseKeys.design('d1', null), {
       name: 'Gear',
       slug: 'gear',
       user: { _id: 'u1', username: 'maker', profilePicture: null },
@@ -83,7 +86,7 @@ describe('purchase success page', () => {
 
   it('says the payment was refunded when the buyer already had the item', () => {
     const client = newClient();
-    client.setQueryData(['checkout', 'status', 'cs_1'], status({ status: 'complete', refunded: true }));
+    client.setQueryData(checkoutKeys.status('cs_1'), status({ status: 'complete', refunded: true }));
     const html = render('/payment-success?purchaseType=design&itemId=d1&session_id=cs_1', client);
     expect(html).toContain('You already had this item, so this payment was refunded in full.');
     expect(html).not.toContain('Purchase complete!');
@@ -91,8 +94,8 @@ describe('purchase success page', () => {
 
   it('previews up to 4 designs of a subscribed collection', () => {
     const client = newClient();
-    client.setQueryData(['checkout', 'status', 'cs_2'], status({ sessionId: 'cs_2', status: 'complete' }));
-    client.setQueryData(['collections', 'detail', 'c1', null], {
+    client.setQueryData(checkoutKeys.status('cs_2'), status({ sessionId: 'cs_2', status: 'complete' }));
+    client.setQueryData(collectionKeys.detail('c1', null), {
       id: 'c1',
       name: 'Desk Set',
       designs: ['a', 'b', 'c', 'd', 'e'].map(card),
@@ -105,7 +108,7 @@ describe('purchase success page', () => {
 
   it('points to My Purchases when the checkout was canceled', () => {
     const client = newClient();
-    client.setQueryData(['checkout', 'status', 'cs_1'], status({ status: 'canceled' }));
+    client.setQueryData(checkoutKeys.status('cs_1'), status({ status: 'canceled' }));
     const html = render('/payment-success?purchaseType=collection&itemId=c1&session_id=cs_1', client);
     expect(html).toMatch(/<a href="\/MyPurchases"[^>]*>My Purchases<\/a> once the payment is confirmed/);
     expect(html).not.toContain('Purchase complete!');

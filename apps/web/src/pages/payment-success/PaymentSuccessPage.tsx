@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useCheckoutStatus } from '@/features/checkout/api/get-checkout-status.ts';
 import { useCollection } from '@/features/collections/api/get-collection.ts';
 import { useDesignById } from '@/features/purchases/api/get-purchased-design.ts';
+import { purchaseKeys } from '@/features/purchases/api/keys.ts';
 import { PurchasedItemView } from '@/features/purchases/components/PurchasedItemView.tsx';
 import {
   collectionItem,
@@ -17,6 +18,7 @@ import {
   type SuccessDetails,
 } from '@/features/purchases/payment-success.ts';
 import { paths } from '@/lib/paths.ts';
+import { rootKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
 import styles from './PaymentSuccessPage.module.css';
@@ -73,9 +75,9 @@ function PurchaseProgress({ details }: { details: SuccessDetails }) {
   // The new access shows everywhere: design and collection pages, the purchase lists.
   useEffect(() => {
     if (outcome !== 'complete') return;
-    void queryClient.invalidateQueries({ queryKey: ['designs'] });
-    void queryClient.invalidateQueries({ queryKey: ['collections'] });
-    void queryClient.invalidateQueries({ queryKey: ['purchases'] });
+    void queryClient.invalidateQueries({ queryKey: rootKeys.designs });
+    void queryClient.invalidateQueries({ queryKey: rootKeys.collections });
+    void queryClient.invalidateQueries({ queryKey: purchaseKeys.all });
   }, [outcome, queryClient]);
 
   return (

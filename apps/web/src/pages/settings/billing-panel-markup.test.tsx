@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { myPurchasesQueryKey } from '@/features/purchases/api/my-purchases.ts';
+import { purchaseKeys } from '@/features/purchases/api/keys.ts';
 import { BillingPanel } from './BillingPanel.tsx';
 
 const noPurchases: PurchasesResponse = {
@@ -17,7 +17,7 @@ const noPurchases: PurchasesResponse = {
 function render(mode: PublicConfig['paymentsMode']): string {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(['config'], { paymentsMode: mode } as PublicConfig);
-  client.setQueryData(myPurchasesQueryKey, noPurchases);
+  client.setQueryData(purchaseKeys.mine, noPurchases);
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <MemoryRouter>

@@ -1,6 +1,7 @@
 import type { CheckoutStatus } from '@printmarket/shared/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
+import { checkoutKeys } from './keys.ts';
 
 /**
  * GET /api/payments/checkout/status?session_id=: how the buyer's checkout stands. It only reads:
@@ -16,7 +17,7 @@ export function fetchCheckoutStatus(sessionId: string, signal?: AbortSignal): Pr
 
 export function checkoutStatusQueryOptions(sessionId: string) {
   return queryOptions({
-    queryKey: ['checkout', 'status', sessionId] as const,
+    queryKey: checkoutKeys.status(sessionId),
     queryFn: ({ signal }) => fetchCheckoutStatus(sessionId, signal),
     // Each answer is a moment's state; the page asks again until it settles.
     staleTime: 0,

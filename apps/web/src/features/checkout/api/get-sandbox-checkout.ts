@@ -1,6 +1,7 @@
 import type { SandboxCheckout } from '@printmarket/shared/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
+import { checkoutKeys } from './keys.ts';
 
 /** GET /api/payments/sandbox/checkout/{sessionId} (the buyer only; 404 when the sandbox is off). */
 export function fetchSandboxCheckout(sessionId: string, signal?: AbortSignal): Promise<SandboxCheckout> {
@@ -11,7 +12,7 @@ export function fetchSandboxCheckout(sessionId: string, signal?: AbortSignal): P
 
 export function sandboxCheckoutQueryOptions(sessionId: string) {
   return queryOptions({
-    queryKey: ['checkout', 'sandbox', sessionId] as const,
+    queryKey: checkoutKeys.sandbox(sessionId),
     queryFn: ({ signal }) => fetchSandboxCheckout(sessionId, signal),
     // Paying or cancelling in another tab changes it: never show an old state.
     staleTime: 0,

@@ -2,6 +2,7 @@ import { COLLECTION_MSG } from '@printmarket/shared/collections';
 import type { CollectionSummary } from '@printmarket/shared/types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
+import { collectionKeys } from './keys.ts';
 
 export const FAILED_FETCH_COLLECTION = COLLECTION_MSG.failedFetch;
 
@@ -16,7 +17,7 @@ export function fetchCollection(id: string, signal?: AbortSignal): Promise<Colle
  */
 export function collectionQueryOptions(id: string, viewerId: string | null) {
   return queryOptions({
-    queryKey: ['collections', 'detail', id, viewerId] as const,
+    queryKey: collectionKeys.detail(id, viewerId),
     queryFn: ({ signal }) => fetchCollection(id, signal),
   });
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import designPlaceholder from '@/assets/design-placeholder.svg';
 import { CardGrid } from '@/components/ui/CardGrid.tsx';
 import { EmptyState } from '@/components/ui/EmptyState.tsx';
-import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
+import { QueryState } from '@/components/ui/QueryState.tsx';
 import {
   collectionCardPriceText,
   collectionCover,
@@ -29,30 +29,21 @@ export function MyCollectionsList({ query }: { query: UseQueryResult<CollectionS
           Create Collection
         </Link>
       </div>
-      <CollectionsState query={query} />
+      <QueryState
+        query={query}
+        failure={(error) => <p>Error: {errorMessage(error, FAILED_LOAD_COLLECTIONS)}</p>}
+      >
+        {(collections) => <CollectionCards collections={collections} />}
+      </QueryState>
     </div>
   );
 }
 
-function CollectionsState({ query }: { query: UseQueryResult<CollectionSummary[]> }) {
-  if (query.isPending) {
-    return (
-      <p className={styles.loading} role="status">
-        Loading...
-      </p>
-    );
-  }
-  if (query.isError) {
-    return (
-      <RetryAlert retrying={query.isFetching} onRetry={() => query.refetch()}>
-        <p>Error: {errorMessage(query.error, FAILED_LOAD_COLLECTIONS)}</p>
-      </RetryAlert>
-    );
-  }
-  if (query.data.length === 0) return <EmptyState>You have no collections yet.</EmptyState>;
+function CollectionCards({ collections }: { collections: CollectionSummary[] }) {
+  if (collections.length === 0) return <EmptyState>You have no collections yet.</EmptyState>;
   return (
     <CardGrid label="My collections">
-      {query.data.map((collection) => (
+      {collections.map((collection) => (
         <li key={collection._id}>
           <CollectionCard collection={collection} />
         </li>

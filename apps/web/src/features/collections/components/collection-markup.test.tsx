@@ -4,8 +4,10 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { collectionKeys } from '@/features/collections/api/keys.ts';
 import { EMPTY_COLLECTION_FORM } from '@/features/collections/collection-form.ts';
 import { designMarks } from '@/features/collections/design-marks.ts';
+import { personKeys } from '@/lib/query-keys.ts';
 import { AddDesignsList } from './AddDesignsList.tsx';
 import { DesignPicker } from './DesignPicker.tsx';
 import { PricingFields } from './PricingFields.tsx';
@@ -60,8 +62,8 @@ function render(node: ReactNode, client: QueryClient): string {
 /** A client whose cache already holds the creator's designs and collections. */
 function filledClient(): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(['designs', 'mine', 'u1'], [lamp, box, vase]);
-  client.setQueryData(['collections', 'mine'], [lamps, boxes]);
+  client.setQueryData(personKeys.myDesigns('u1'), [lamp, box, vase]);
+  client.setQueryData(collectionKeys.mine, [lamps, boxes]);
   return client;
 }
 
@@ -72,7 +74,7 @@ function rowOf(html: string, name: string): string {
 
 describe('create form design picker', () => {
   function Picker() {
-    const designs = useQuery({ queryKey: ['designs', 'mine', 'u1'], queryFn: () => [] as DesignCard[] });
+    const designs = useQuery({ queryKey: personKeys.myDesigns('u1'), queryFn: () => [] as DesignCard[] });
     return (
       <DesignPicker
         designs={designs}

@@ -1,6 +1,7 @@
 import type { DesignLocation } from '@printmarket/shared/types';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
+import { designKeys } from './keys.ts';
 
 /** GET /api/designs/by-slug/{slug}: where `/design/{slug}` lives, `/design/{username}/{slug}`. */
 export function fetchDesignLocation(slug: string, signal?: AbortSignal): Promise<DesignLocation> {
@@ -9,7 +10,7 @@ export function fetchDesignLocation(slug: string, signal?: AbortSignal): Promise
 
 export function useDesignLocation(slug: string) {
   return useQuery({
-    queryKey: ['designs', 'by-slug', slug] as const,
+    queryKey: designKeys.location(slug),
     queryFn: ({ signal }) => fetchDesignLocation(slug, signal),
   });
 }

@@ -1,6 +1,7 @@
 import type { DesignDetail } from '@printmarket/shared/types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
+import { designKeys } from './keys.ts';
 
 /** The text when loading a design fails without a server message (docs/product.md#design-messages). */
 export const FAILED_FETCH_DESIGN = 'Failed to fetch design';
@@ -18,7 +19,7 @@ export function fetchDesign(username: string, slug: string, signal?: AbortSignal
  */
 export function designQueryOptions(username: string, slug: string, viewerId: string | null) {
   return queryOptions({
-    queryKey: ['designs', 'detail', username.toLowerCase(), slug, viewerId] as const,
+    queryKey: designKeys.detail(username, slug, viewerId),
     queryFn: ({ signal }) => fetchDesign(username, slug, signal),
   });
 }

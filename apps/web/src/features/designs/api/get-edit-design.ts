@@ -1,6 +1,7 @@
 import type { DesignDetail } from '@printmarket/shared/types';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
+import { designKeys } from './keys.ts';
 
 export const FAILED_FETCH_DESIGN_DATA = 'Failed to fetch design data';
 
@@ -11,7 +12,7 @@ export function fetchEditDesign(designId: string, signal?: AbortSignal): Promise
 
 export function useEditDesign(designId: string, viewerId: string | null) {
   return useQuery({
-    queryKey: ['designs', 'edit', designId, viewerId] as const,
+    queryKey: designKeys.edit(designId, viewerId),
     queryFn: ({ signal }) => fetchEditDesign(designId, signal),
     enabled: viewerId !== null,
     // The form is filled once from this answer; a background refetch must not overwrite typing.

@@ -3,6 +3,7 @@ import { MSG } from '@printmarket/shared/messages';
 import type { DesignListResponse } from '@printmarket/shared/types';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
+import { designKeys } from './keys.ts';
 
 export type DesignListParams = { sort: DesignSort; page: number; limit?: number };
 
@@ -24,7 +25,7 @@ export async function fetchDesignList(
 export function designListQueryOptions(params: DesignListParams) {
   const { sort, page, limit = PAGE_SIZE_DEFAULT } = params;
   return queryOptions({
-    queryKey: ['designs', 'list', sort, { page, limit }] as const,
+    queryKey: designKeys.list(sort, page, limit),
     queryFn: ({ signal }) => fetchDesignList({ sort, page, limit }, signal),
     // While the next page (or another sort) loads, the cards on screen stay put instead of the
     // grid collapsing to a spinner; the page marks them as stale meanwhile.

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Icon } from '@/components/ui/Icon.tsx';
 import { FAILED_DOWNLOAD_DESIGN } from '@/features/designs/api/download-all.ts';
 import { fetchDownloadUrl } from '@/features/designs/api/get-download-url.ts';
+import { designKeys } from '@/features/designs/api/keys.ts';
 import { formatFileSize } from '@/features/designs/model-facts.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { paths } from '@/lib/paths.ts';
@@ -36,7 +37,7 @@ export function DesignFileList({ design, signedIn }: { design: DesignDetail; sig
       // The link answers with Content-Disposition: attachment, so the page stays where it is.
       window.location.assign(url);
       // The server counted the download when it handed out the link: show the new count.
-      void queryClient.invalidateQueries({ queryKey: ['designs', 'detail'] });
+      void queryClient.invalidateQueries({ queryKey: designKeys.details });
     } catch (error) {
       console.error(FAILED_DOWNLOAD_DESIGN, error);
       window.alert(errorMessage(error, FAILED_DOWNLOAD_DESIGN));

@@ -20,6 +20,7 @@ import { TextAreaField } from '@/components/form/TextAreaField.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
 import { LoadStatus } from '@/components/ui/LoadStatus.tsx';
 import { FAILED_FETCH_DESIGN_DATA, useEditDesign } from '@/features/designs/api/get-edit-design.ts';
+import { designKeys } from '@/features/designs/api/keys.ts';
 import { saveDesignChanges, saveFailedMessage } from '@/features/designs/api/save-design-changes.ts';
 import { EditDesignFiles } from '@/features/designs/components/EditDesignFiles.tsx';
 import { useEditFiles } from '@/features/designs/use-edit-files.ts';
@@ -99,7 +100,7 @@ export function EditDesignForm({ design }: { design: DesignDetail }) {
       saveDesignChanges(design.id, fields, files.changed ? files.changes() : null),
     onError: (error) => window.alert(saveFailedMessage(error)),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['designs'] });
+      await queryClient.invalidateQueries({ queryKey: designKeys.all });
       window.alert(UPDATED);
       navigate(backTo);
     },

@@ -1,7 +1,7 @@
 import { PLAN_MSG, type SubscriptionPlan } from '@printmarket/shared/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PLANS_KEY } from '@/features/plans/plan-cache.ts';
 import { apiFetch } from '@/lib/api-client.ts';
+import { planKeys } from './keys.ts';
 
 /** GET /api/subscription-plans (signed in): the seller's own plans. */
 export async function fetchMyPlans(signal?: AbortSignal): Promise<SubscriptionPlan[]> {
@@ -13,7 +13,7 @@ export async function fetchMyPlans(signal?: AbortSignal): Promise<SubscriptionPl
 
 /** Signing out empties the cache, so the key needs no user id: it never holds another seller's plans. */
 export const myPlansQueryOptions = queryOptions({
-  queryKey: [...PLANS_KEY, 'mine'] as const,
+  queryKey: planKeys.mine,
   queryFn: ({ signal }) => fetchMyPlans(signal),
 });
 

@@ -1,7 +1,7 @@
 import { PLAN_MSG, type SubscriptionPlan } from '@printmarket/shared/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PLANS_KEY } from '@/features/plans/plan-cache.ts';
 import { apiFetch } from '@/lib/api-client.ts';
+import { planKeys } from './keys.ts';
 
 /** GET /api/subscription-plans/for-collection/{collectionId} (anyone): the plans that cover it. */
 export async function fetchPlansForCollection(
@@ -18,7 +18,7 @@ export async function fetchPlansForCollection(
 
 export function plansForCollectionQueryOptions(collectionId: string) {
   return queryOptions({
-    queryKey: [...PLANS_KEY, 'for-collection', collectionId] as const,
+    queryKey: planKeys.forCollection(collectionId),
     queryFn: ({ signal }) => fetchPlansForCollection(collectionId, signal),
     // Asked each time the chooser opens: a price seen a while ago may have changed since.
     staleTime: 0,

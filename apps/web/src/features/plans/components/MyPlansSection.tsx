@@ -3,7 +3,7 @@ import { PLAN_MSG, type SubscriptionPlan } from '@printmarket/shared/payments';
 import { useId, useState } from 'react';
 import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { EmptyState } from '@/components/ui/EmptyState.tsx';
-import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
+import { QueryState } from '@/components/ui/QueryState.tsx';
 import { useMyPlans } from '@/features/plans/api/list-my-plans.ts';
 import { canCreatePlan, planCounterText } from '@/features/plans/plan-labels.ts';
 import button from '@/styles/button.module.css';
@@ -99,29 +99,26 @@ type PlansStateProps = {
 };
 
 function PlansState({ query, labelledBy, onEdit, onProblem }: PlansStateProps) {
-  if (query.isPending) {
-    return (
-      <p className={styles.loading} role="status">
-        Loading...
-      </p>
-    );
-  }
-  if (query.isError) {
-    const detail = query.error instanceof Error && query.error.message === PLAN_MSG.unexpected;
-    return (
-      <RetryAlert retrying={query.isFetching} onRetry={() => void query.refetch()}>
-        <p>{PLAN_MSG.loadFailed}</p>
-        {detail && <p>{PLAN_MSG.unexpected}</p>}
-      </RetryAlert>
-    );
-  }
-  if (query.data.length === 0) {
-    return (
-      <EmptyState>
-        You have no subscription plans yet. A plan sells access to your collections for a monthly or yearly
-        price; you can make up to {MAX_SUBSCRIPTION_PLANS}.
-      </EmptyState>
-    );
-  }
-  return <PlanGrid plans={query.data} labelledBy={labelledBy} owner={{ onEdit, onProblem }} />;
+  return (
+    <QueryState
+      query={query}
+      failure={(error) => (
+        <>
+          <p>{PLAN_MSG.loadFailed}</p>
+          {error.message === PLAN_MSG.unexpected && <p>{PLAN_MSG.unexpected}</p>}
+        </>
+      )}
+    >
+      {(plans) =>
+        plans.length === 0 ? (
+          <EmptyState>
+            You have no subscription plans yet. A plan sells access to your collections for a monthly or
+            yearly price; you can make up to {MAX_SUBSCRIPTION_PLANS}.
+          </EmptyState>
+        ) : (
+          <PlanGrid plans={plans} labelledBy={labelledBy} owner={{ onEdit, onProblem }} />
+        )
+      }
+    </QueryState>
+  );
 }

@@ -5,7 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { ChoiceCard } from '@/components/form/ChoiceCard.tsx';
 import { Dialog } from '@/components/ui/Dialog.tsx';
 import { EmptyState } from '@/components/ui/EmptyState.tsx';
-import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
+import { QueryState } from '@/components/ui/QueryState.tsx';
 import { usePlansForCollection } from '@/features/plans/api/plans-for-collection.ts';
 import { downloadsText, planTypeChoiceText } from '@/features/plans/plan-labels.ts';
 import button from '@/styles/button.module.css';
@@ -60,21 +60,11 @@ type PlanChoicesProps = Pick<PlanChooserDialogProps, 'collectionId' | 'onChoose'
 /** The chooser's content: loads the plans when the modal opens. */
 export function PlanChoices({ collectionId, onChoose, busy, held = null }: PlanChoicesProps) {
   const query = usePlansForCollection(collectionId);
-  if (query.isPending) {
-    return (
-      <p className={styles.status} role="status">
-        Loading...
-      </p>
-    );
-  }
-  if (query.isError) {
-    return (
-      <RetryAlert retrying={query.isFetching} onRetry={() => void query.refetch()}>
-        <p>{PLAN_MSG.loadFailed}</p>
-      </RetryAlert>
-    );
-  }
-  return <PlanChoiceList plans={query.data} onChoose={onChoose} busy={busy} held={held} />;
+  return (
+    <QueryState query={query} failure={() => <p>{PLAN_MSG.loadFailed}</p>}>
+      {(plans) => <PlanChoiceList plans={plans} onChoose={onChoose} busy={busy} held={held} />}
+    </QueryState>
+  );
 }
 
 type PlanChoiceListProps = {

@@ -3,6 +3,7 @@ import { type Ref, useId } from 'react';
 import { Link } from 'react-router';
 import designPlaceholder from '@/assets/design-placeholder.svg';
 import group from '@/components/form/Fieldset.module.css';
+import { LoadingStatus } from '@/components/ui/QueryState.tsx';
 import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
 import type { PlanCollectionChoice } from '@/features/plans/plan-form.ts';
 import { mediaUrl } from '@/lib/media.ts';
@@ -65,11 +66,7 @@ function CollectionList({
   firstRef,
 }: Omit<PlanCollectionsFieldProps, 'describedBy'>) {
   if (state.status === 'loading') {
-    return (
-      <p className={styles.status} role="status">
-        Loading your collections...
-      </p>
-    );
+    return <LoadingStatus className={styles.status}>Loading your collections...</LoadingStatus>;
   }
   if (state.status === 'error') {
     return (

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { planKeys } from '@/features/plans/api/keys.ts';
 import { MyPlansSection } from './MyPlansSection.tsx';
 import { PlanChoiceList, PlanChoices } from './PlanChooserDialog.tsx';
 import { PlanCollectionsField } from './PlanCollectionsField.tsx';
@@ -82,7 +83,7 @@ describe("the seller's plans section", () => {
 
   it("counts the plans and offers 'Create Subscription Plan' below the limit", () => {
     const queryClient = client();
-    queryClient.setQueryData(['plans', 'mine'], [plan('a'), plan('b')]);
+    queryClient.setQueryData(planKeys.mine, [plan('a'), plan('b')]);
     const html = section(queryClient);
     expect(html).toContain('2/4 plans used');
     expect(html).toMatch(/<button[^>]*aria-haspopup="dialog"[^>]*>Create Subscription Plan<\/button>/);
@@ -94,7 +95,7 @@ describe("the seller's plans section", () => {
   it("disables creating at four plans and says 'Plan limit reached (4)'", () => {
     const queryClient = client();
     queryClient.setQueryData(
-      ['plans', 'mine'],
+      planKeys.mine,
       ['a', 'b', 'c', 'd'].map((id) => plan(id)),
     );
     const html = section(queryClient);
@@ -105,7 +106,7 @@ describe("the seller's plans section", () => {
 
   it('shows an empty state without plans, and the note that buyers cannot subscribe yet', () => {
     const queryClient = client();
-    queryClient.setQueryData(['plans', 'mine'], []);
+    queryClient.setQueryData(planKeys.mine, []);
     const html = section(queryClient, 'Buyers cannot subscribe to your plans until you connect with Stripe.');
     expect(html).toContain('0/4 plans used');
     expect(html).toContain('You have no subscription plans yet.');
@@ -113,7 +114,7 @@ describe("the seller's plans section", () => {
   });
 
   it("says 'Could not load subscription plans' when they fail, with a retry", () => {
-    const html = section(failed(client(), ['plans', 'mine'], new Error('Unexpected response format')));
+    const html = section(failed(client(), planKeys.mine, new Error('Unexpected response format')));
     expect(html).toContain('role="alert"');
     expect(html).toContain('Could not load subscription plans');
     expect(html).toContain('Unexpected response format');
@@ -225,14 +226,14 @@ describe('plan chooser', () => {
   });
 
   it("says 'Could not load subscription plans' when the plans fail", () => {
-    const queryClient = failed(client(), ['plans', 'for-collection', 'c1'], new Error('boom'));
+    const queryClient = failed(client(), planKeys.forCollection('c1'), new Error('boom'));
     const html = render(<PlanChoices collectionId="c1" onChoose={() => {}} busy={false} />, queryClient);
     expect(html).toContain('Could not load subscription plans');
   });
 
   it('loads the plans of the collection it was opened for', () => {
     const queryClient = client();
-    queryClient.setQueryData(['plans', 'for-collection', 'c1'], [plan('a')]);
+    queryClient.setQueryData(planKeys.forCollection('c1'), [plan('a')]);
     const html = render(<PlanChoices collectionId="c1" onChoose={() => {}} busy={false} />, queryClient);
     expect(html).toContain('Plan a');
   });

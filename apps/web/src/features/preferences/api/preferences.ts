@@ -7,6 +7,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { readCachedPreferences, writeCachedPreferences } from '@/features/preferences/preferences-cache.ts';
 import { apiFetch } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/session/session.tsx';
+import { preferenceKeys } from './keys.ts';
 
 /** GET /api/user/preferences: the signed-in person's saved preferences (defaults if never saved). */
 export async function fetchPreferences(userId: string, signal?: AbortSignal): Promise<Preferences> {
@@ -20,12 +21,12 @@ export function savePreferences(change: PreferencesUpdate): Promise<Preferences>
   return apiFetch<Preferences>('/api/user/preferences', { method: 'PUT', json: change });
 }
 
-type PreferencesKey = readonly ['preferences', string];
+type PreferencesKey = ReturnType<typeof preferenceKeys.of>;
 
 export function preferencesQueryOptions(userId: string) {
   // Spelled out: with a placeholder function, inference would take it for the data itself.
   return queryOptions<Preferences, Error, Preferences, PreferencesKey>({
-    queryKey: ['preferences', userId],
+    queryKey: preferenceKeys.of(userId),
     queryFn: ({ signal }) => fetchPreferences(userId, signal),
     // Changed only from Settings, which updates this cache itself; another device's change shows
     // within a few minutes.

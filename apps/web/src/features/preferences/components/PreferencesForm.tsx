@@ -4,7 +4,7 @@ import type { Preferences } from '@printmarket/shared/preferences';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import field from '@/components/form/Field.module.css';
 import { FormAlert, FormAlertDetail } from '@/components/form/FormAlert.tsx';
-import { RetryButton } from '@/components/ui/RetryButton.tsx';
+import { LoadingStatus, QueryState } from '@/components/ui/QueryState.tsx';
 import { useSavedPreferences, useSavePreferencesMutation } from '@/features/preferences/api/preferences.ts';
 import { HOME_SORT_LABELS } from '@/features/preferences/home-sort.ts';
 import { ApiError } from '@/lib/api-client.ts';
@@ -26,25 +26,23 @@ export function PreferencesPanel({ onUnauthorized }: { onUnauthorized(): void })
     if (ended) onUnauthorized();
   }, [ended, onUnauthorized]);
 
-  if (query.isError) {
-    return (
-      <FormAlert tone="error">
-        <p>
-          Error: {query.error instanceof ApiError ? (query.error.serverMessage ?? FAILED_LOAD) : FAILED_LOAD}
-        </p>
-        <RetryButton retrying={query.isFetching} onRetry={() => query.refetch()} className={styles.retry} />
-      </FormAlert>
-    );
-  }
-  // The remembered copy shows elsewhere while loading; a form to change them waits for the real one.
-  if (query.isPending || query.isPlaceholderData) {
-    return (
-      <p className={styles.loading} role="status">
-        Loading...
-      </p>
-    );
-  }
-  return <PreferencesForm saved={query.data} onUnauthorized={onUnauthorized} />;
+  return (
+    <QueryState
+      query={query}
+      failure={(error) => (
+        <p>Error: {error instanceof ApiError ? (error.serverMessage ?? FAILED_LOAD) : FAILED_LOAD}</p>
+      )}
+    >
+      {(saved) =>
+        // The remembered copy shows elsewhere while loading; a form to change them waits for the real one.
+        query.isPlaceholderData ? (
+          <LoadingStatus />
+        ) : (
+          <PreferencesForm saved={saved} onUnauthorized={onUnauthorized} />
+        )
+      }
+    </QueryState>
+  );
 }
 
 function PreferencesForm({ saved, onUnauthorized }: { saved: Preferences; onUnauthorized(): void }) {

@@ -1,6 +1,7 @@
 import type { PurchasesResponse } from '@printmarket/shared/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
+import { purchaseKeys } from './keys.ts';
 
 /**
  * Shown when the purchases cannot be loaded and the server said nothing usable (not in
@@ -14,10 +15,8 @@ export function fetchMyPurchases(signal?: AbortSignal): Promise<PurchasesRespons
 }
 
 /** Personal: the session clears it on sign-out with every other cached answer but the config. */
-export const myPurchasesQueryKey = ['purchases', 'mine'] as const;
-
 export const myPurchasesQueryOptions = queryOptions({
-  queryKey: myPurchasesQueryKey,
+  queryKey: purchaseKeys.mine,
   queryFn: ({ signal }) => fetchMyPurchases(signal),
 });
 

@@ -1,7 +1,8 @@
 import type { CancelResponse, PurchasesResponse, ResumeResponse } from '@printmarket/shared/payments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
-import { myPurchasesQueryKey } from './my-purchases.ts';
+import { rootKeys } from '@/lib/query-keys.ts';
+import { purchaseKeys } from './keys.ts';
 
 /**
  * POST /api/purchases/cancel: stops the renewal. Cancellation takes effect at the end of the paid
@@ -28,7 +29,7 @@ function useSubscriptionChange(change: (subscriptionId: string) => Promise<Cance
   return useMutation({
     mutationFn: change,
     onSuccess: ({ subscription }) => {
-      queryClient.setQueryData<PurchasesResponse>(myPurchasesQueryKey, (old) =>
+      queryClient.setQueryData<PurchasesResponse>(purchaseKeys.mine, (old) =>
         old
           ? {
               ...old,
@@ -38,9 +39,9 @@ function useSubscriptionChange(change: (subscriptionId: string) => Promise<Cance
       );
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['purchases'] });
+      void queryClient.invalidateQueries({ queryKey: purchaseKeys.all });
       // Collection pages show the viewer's subscription ('Access until …', Resume while canceled).
-      void queryClient.invalidateQueries({ queryKey: ['collections', 'detail'] });
+      void queryClient.invalidateQueries({ queryKey: rootKeys.collectionPages });
     },
   });
 }

@@ -5,8 +5,9 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { myPurchasesQueryKey } from '@/features/purchases/api/my-purchases.ts';
+import { purchaseKeys } from '@/features/purchases/api/keys.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { rootKeys } from '@/lib/query-keys.ts';
 import { CancelNotice } from './CancelNotice.tsx';
 import { ConfirmCancel } from './CancelSubscriptionFlow.tsx';
 import { PurchasedItemView } from './PurchasedItemView.tsx';
@@ -206,8 +207,8 @@ describe('purchased item', () => {
 describe('purchase history', () => {
   const client = (mode: PublicConfig['paymentsMode']) => {
     const c = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    c.setQueryData(['config'], { paymentsMode: mode } as PublicConfig);
-    c.setQueryData(myPurchasesQueryKey, purchases);
+    c.setQueryData(rootKeys.config, { paymentsMode: mode } as PublicConfig);
+    c.setQueryData(purchaseKeys.mine, purchases);
     return c;
   };
 

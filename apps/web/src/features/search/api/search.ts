@@ -3,6 +3,7 @@ import { SEARCH_MSG, type SearchResponse } from '@printmarket/shared/search';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchParams } from '@/features/search/search-params.ts';
 import { apiFetch } from '@/lib/api-client.ts';
+import { searchKeys } from './keys.ts';
 
 /** GET /api/designs/search?query=&page=&limit=&category=&price=&tag= : designs and people. */
 export async function fetchSearch(params: SearchParams, signal?: AbortSignal): Promise<SearchResponse> {
@@ -25,7 +26,7 @@ export async function fetchSearch(params: SearchParams, signal?: AbortSignal): P
 
 export function searchQueryOptions(params: SearchParams) {
   return queryOptions({
-    queryKey: ['search', params] as const,
+    queryKey: searchKeys.results(params),
     queryFn: ({ signal }) => fetchSearch(params, signal),
     // While another page or filter of the same search loads, the results on screen stay (marked
     // as stale) instead of the list collapsing; a new search text starts from the loading state.

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
+import { sellerKeys } from './keys.ts';
 
 export const FAILED_COMPLETE_ONBOARDING = 'Failed to complete onboarding';
 
@@ -19,6 +20,6 @@ export function useCompleteSandboxOnboarding(accountId: string) {
   return useMutation({
     mutationFn: () => completeSandboxOnboarding(accountId),
     // The dashboard must not show the account as unfinished from its cache.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['seller'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sellerKeys.all }),
   });
 }

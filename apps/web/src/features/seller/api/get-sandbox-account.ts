@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
+import { sellerKeys } from './keys.ts';
 
 /** The test-mode stand-in for a connected account. */
 export type SandboxAccount = { accountId: string; detailsSubmitted: boolean };
@@ -15,7 +16,7 @@ export function fetchSandboxAccount(accountId: string, signal?: AbortSignal): Pr
 
 export function sandboxAccountQueryOptions(accountId: string) {
   return queryOptions({
-    queryKey: ['seller', 'sandbox-account', accountId] as const,
+    queryKey: sellerKeys.sandboxAccount(accountId),
     queryFn: ({ signal }) => fetchSandboxAccount(accountId, signal),
   });
 }

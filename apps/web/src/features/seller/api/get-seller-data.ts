@@ -1,6 +1,7 @@
 import type { SellerData } from '@printmarket/shared/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
+import { sellerKeys } from './keys.ts';
 
 /**
  * Shown when the seller's figures cannot be loaded and the server says nothing (no text in
@@ -14,7 +15,7 @@ export function fetchSellerData(signal?: AbortSignal): Promise<SellerData> {
 }
 
 export const sellerDataQueryOptions = queryOptions({
-  queryKey: ['seller', 'data'] as const,
+  queryKey: sellerKeys.data,
   queryFn: ({ signal }) => fetchSellerData(signal),
   // Earnings and onboarding change elsewhere (a sale, the provider's pages): ask on every visit.
   staleTime: 0,

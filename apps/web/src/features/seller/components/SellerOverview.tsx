@@ -1,6 +1,6 @@
 import type { SellerData } from '@printmarket/shared/payments';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
+import { QueryState } from '@/components/ui/QueryState.tsx';
 import { FAILED_SELLER_DATA } from '@/features/seller/api/get-seller-data.ts';
 import { stripeLinkProblem, useStripeAccountLink } from '@/features/seller/use-stripe-account.ts';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -11,30 +11,20 @@ import { StripeAccountCard } from './StripeAccountCard.tsx';
 /** The top of the seller dashboard: Total Earnings and the payout account, once they are loaded. */
 export function SellerOverview({ query }: { query: UseQueryResult<SellerData> }) {
   const link = useStripeAccountLink();
-  if (query.isPending) {
-    return (
-      <p className={styles.loading} role="status">
-        Loading...
-      </p>
-    );
-  }
-  if (query.isError) {
-    return (
-      <RetryAlert retrying={query.isFetching} onRetry={() => void query.refetch()}>
-        <p>Error: {errorMessage(query.error, FAILED_SELLER_DATA)}</p>
-      </RetryAlert>
-    );
-  }
   return (
-    <div className={styles.overview}>
-      <EarningsCard data={query.data} />
-      <StripeAccountCard
-        data={query.data}
-        // Still waiting after success: the browser is on its way to the provider's page.
-        pending={link.isPending || link.isSuccess}
-        problem={link.isError ? stripeLinkProblem(link.error) : null}
-        onOpen={(action) => link.mutate(action)}
-      />
-    </div>
+    <QueryState query={query} failure={(error) => <p>Error: {errorMessage(error, FAILED_SELLER_DATA)}</p>}>
+      {(data) => (
+        <div className={styles.overview}>
+          <EarningsCard data={data} />
+          <StripeAccountCard
+            data={data}
+            // Still waiting after success: the browser is on its way to the provider's page.
+            pending={link.isPending || link.isSuccess}
+            problem={link.isError ? stripeLinkProblem(link.error) : null}
+            onOpen={(action) => link.mutate(action)}
+          />
+        </div>
+      )}
+    </QueryState>
   );
 }

@@ -2,6 +2,7 @@ import type { FollowStatus } from '@printmarket/shared/social';
 import { useQuery } from '@tanstack/react-query';
 import { xTokenHeader } from '@/features/social/x-token.ts';
 import { apiFetch } from '@/lib/api-client.ts';
+import { socialKeys } from './keys.ts';
 
 /** GET /api/follow/status/{userId}: whether the signed-in person follows this one. */
 export function fetchFollowStatus(userId: string, signal?: AbortSignal): Promise<FollowStatus> {
@@ -11,12 +12,10 @@ export function fetchFollowStatus(userId: string, signal?: AbortSignal): Promise
   });
 }
 
-export const followStatusQueryKey = (userId: string) => ['social', 'follow-status', userId] as const;
-
 /** Only asked for signed-in people looking at someone else's profile. */
 export function useFollowStatus(userId: string, enabled: boolean) {
   return useQuery({
-    queryKey: followStatusQueryKey(userId),
+    queryKey: socialKeys.followStatus(userId),
     queryFn: ({ signal }) => fetchFollowStatus(userId, signal),
     enabled,
   });

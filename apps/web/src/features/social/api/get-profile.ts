@@ -1,6 +1,7 @@
 import { type ProfileResponse, SOCIAL_MSG } from '@printmarket/shared/social';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
+import { socialKeys } from './keys.ts';
 
 /**
  * GET /api/profile/username/{username}: the person and their counters. For a name someone gave
@@ -17,12 +18,9 @@ export async function fetchProfile(username: string, signal?: AbortSignal): Prom
   return body;
 }
 
-/** Names match whatever their case, so the cache does too. */
-export const profileQueryKey = (username: string) => ['social', 'profile', username.toLowerCase()] as const;
-
 export function profileQueryOptions(username: string) {
   return queryOptions({
-    queryKey: profileQueryKey(username),
+    queryKey: socialKeys.profile(username),
     queryFn: ({ signal }) => fetchProfile(username, signal),
   });
 }

@@ -1,6 +1,7 @@
 import { type PublicProfile, SOCIAL_MSG } from '@printmarket/shared/social';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
+import { socialKeys } from './keys.ts';
 
 /** GET /api/user/profile/{username}: the public profile alone (the About tab reads it). */
 export async function fetchPublicProfile(username: string, signal?: AbortSignal): Promise<PublicProfile> {
@@ -12,7 +13,7 @@ export async function fetchPublicProfile(username: string, signal?: AbortSignal)
 /** `shown` is the profile already on screen: the tab shows it at once while the call refreshes it. */
 export function usePublicProfile(username: string, shown: PublicProfile | undefined) {
   return useQuery({
-    queryKey: ['social', 'public-profile', username.toLowerCase()] as const,
+    queryKey: socialKeys.publicProfile(username),
     queryFn: ({ signal }) => fetchPublicProfile(username, signal),
     placeholderData: shown,
   });

@@ -3,6 +3,7 @@ import type { ProfileDesignSort } from '@printmarket/shared/social';
 import type { DesignCard } from '@printmarket/shared/types';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
+import { socialKeys } from './keys.ts';
 
 /** GET /api/designs/username/{username}?sort=: the person's designs as cards, in the chosen order. */
 export async function fetchUserDesigns(
@@ -21,7 +22,7 @@ export async function fetchUserDesigns(
 
 export function useUserDesigns(username: string, sort: ProfileDesignSort) {
   return useQuery({
-    queryKey: ['designs', 'by-user', username.toLowerCase(), sort] as const,
+    queryKey: socialKeys.userDesigns(username, sort),
     queryFn: ({ signal }) => fetchUserDesigns(username, sort, signal),
     // Another order keeps the cards on screen (marked stale) until the new order arrives.
     placeholderData: keepPreviousData,

@@ -2,8 +2,8 @@ import { type FollowResponse, type ProfileResponse, SOCIAL_MSG } from '@printmar
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { followUser } from '@/features/social/api/follow-user.ts';
-import { followStatusQueryKey, useFollowStatus } from '@/features/social/api/get-follow-status.ts';
-import { profileQueryKey } from '@/features/social/api/get-profile.ts';
+import { useFollowStatus } from '@/features/social/api/get-follow-status.ts';
+import { socialKeys } from '@/features/social/api/keys.ts';
 import { unfollowUser } from '@/features/social/api/unfollow-user.ts';
 import { withFollowCounts } from '@/features/social/follower-counts.ts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
@@ -34,13 +34,11 @@ export function FollowButton(props: {
   const change = useMutation({
     mutationFn: (follow: boolean) => (follow ? followUser(profile.id) : unfollowUser(profile.id)),
     onSuccess: (answer: FollowResponse) => {
-      queryClient.setQueryData(followStatusQueryKey(profile.id), { isFollowing: answer.isFollowing });
-      queryClient.setQueryData<ProfileResponse>(profileQueryKey(profile.username), (old) =>
+      queryClient.setQueryData(socialKeys.followStatus(profile.id), { isFollowing: answer.isFollowing });
+      queryClient.setQueryData<ProfileResponse>(socialKeys.profile(profile.username), (old) =>
         old ? withFollowCounts(old, answer.updatedStats) : old,
       );
-      void queryClient.invalidateQueries({
-        queryKey: ['social', 'public-profile', profile.username.toLowerCase()],
-      });
+      void queryClient.invalidateQueries({ queryKey: socialKeys.publicProfile(profile.username) });
       onChanged();
     },
     onError: (error) => {

@@ -5,7 +5,8 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { ProfileHeader } from '@/components/ui/ProfileHeader.tsx';
 import { TabList, TabPanel } from '@/components/ui/Tabs.tsx';
 import { searchWithTab, tabFromAddress } from '@/components/ui/tabs.ts';
-import { profileQueryKey, useProfile } from '@/features/social/api/get-profile.ts';
+import { useProfile } from '@/features/social/api/get-profile.ts';
+import { socialKeys } from '@/features/social/api/keys.ts';
 import { FollowButton } from '@/features/social/components/FollowButton.tsx';
 import { ProfileAboutPanel } from '@/features/social/components/ProfileAboutPanel.tsx';
 import { ProfileDesignsPanel } from '@/features/social/components/ProfileDesignsPanel.tsx';
@@ -50,7 +51,7 @@ export default function ProfilePage() {
   useEffect(() => {
     if (!data || !canonical) return;
     // The answer already is the person's profile: keep it under their current name too.
-    queryClient.setQueryData(profileQueryKey(data.user.username), data);
+    queryClient.setQueryData(socialKeys.profile(data.user.username), data);
     navigate(canonical, { replace: true });
   }, [data, canonical, navigate, queryClient]);
 
@@ -84,7 +85,7 @@ export default function ProfilePage() {
   const onFollowChanged = () => {
     // The viewer's own "following" count moved: their dashboard and cached profile must show it.
     if (session.user)
-      void queryClient.invalidateQueries({ queryKey: profileQueryKey(session.user.username) });
+      void queryClient.invalidateQueries({ queryKey: socialKeys.profile(session.user.username) });
     void session.refresh();
   };
 

@@ -23,6 +23,7 @@ import {
 } from '@/features/upload/upload-form.ts';
 import { fileProblemText, useFileProblems } from '@/features/upload/use-file-checks.ts';
 import { paths } from '@/lib/paths.ts';
+import { rootKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
 import styles from './UploadPage.module.css';
@@ -89,7 +90,7 @@ export default function UploadPage() {
       const { design } = await uploadDesign(body, { signal: controller.signal, onProgress: setProgress });
       inFlight.current = null;
       // The new design belongs in the lists (home, dashboard) from now on.
-      void queryClient.invalidateQueries({ queryKey: ['designs'] });
+      void queryClient.invalidateQueries({ queryKey: rootKeys.designs });
       const username = user?.username ?? design.user.username;
       navigate(paths.design(username, design.slug));
     } catch (error) {
