@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../../db/database.ts';
 import { generateModel } from '../../seed/generators/stl-models.ts';
 import {
@@ -86,13 +86,14 @@ describe(`upload crash consistency (${process.env.TEST_ENGINE})`, () => {
     });
   }
 
-  async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000, everyMs = 5) {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      if (await check()) return;
-      await new Promise((resolve) => setTimeout(resolve, everyMs));
-    }
-    throw new Error(`timed out waiting for ${what}\n${server?.output() ?? ''}`);
+  /** Polls `check` until it holds; the server's output goes with a timeout, for the reason why. */
+  async function until(check: () => Promise<boolean>, what: string, timeout = 20_000, interval = 5) {
+    await vi.waitFor(
+      async () => {
+        if (!(await check())) throw new Error(`timed out waiting for ${what}\n${server?.output() ?? ''}`);
+      },
+      { timeout, interval },
+    );
   }
 
   const storedModels = async () => (await listDir(path.join(dataDir, 'files', 'stl'))).length;
