@@ -70,7 +70,9 @@ export type RunningServer = {
 export async function startBuiltServer(
   bundle: ServerBundle,
   env: Record<string, string>,
-  timeoutMs = 30_000,
+  // Opening the embedded database and migrating it takes over 30 s on a busy two-core machine; the
+  // limit only catches a server that never answers.
+  timeoutMs = 120_000,
 ): Promise<RunningServer> {
   const port = await freePort();
   const proc = spawn(process.execPath, [bundle.serverFile], {

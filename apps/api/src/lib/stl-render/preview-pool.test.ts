@@ -133,7 +133,9 @@ describe('preview pool', () => {
   });
 
   it('kills a job that runs too long and goes on with a fresh worker', async () => {
-    await withPool({ size: 1, timeoutMs: 1_000 }, async (pool) => {
+    // The limit applies to the small render after it too, which a busy machine can slow to seconds
+    // (a fresh worker starts first).
+    await withPool({ size: 1, timeoutMs: 10_000 }, async (pool) => {
       // A pathological file: thousands of copies of a triangle that fills the frame, minutes of
       // work at 4096 px. A small render in a fresh worker stays far under the limit.
       const stuck = new Float32Array(9 * 5_000);

@@ -21,6 +21,8 @@ import { listFiles, multipart } from './upload-test-kit.ts';
  * again: what it left must be consistent (every stored file referenced by a row, every row's files
  * present, no temporary files), and work cut short must be finished (missing previews rendered).
  */
+// Each test starts the server twice, and on a busy machine one start can take a minute: the tests'
+// limits only catch a hang.
 describe(`upload crash consistency (${process.env.TEST_ENGINE})`, () => {
   let bundle: ServerBundle;
   let dataDir: string;
@@ -52,7 +54,7 @@ describe(`upload crash consistency (${process.env.TEST_ENGINE})`, () => {
     });
     expect(res.status).toBe(201);
     token = ((await res.json()) as { token: string }).token;
-  }, 120_000);
+  }, 360_000);
 
   afterAll(async () => {
     await server?.kill('SIGKILL');
@@ -174,7 +176,7 @@ describe(`upload crash consistency (${process.env.TEST_ENGINE})`, () => {
 
     expect(await designNamed('Cut Short')).toBeUndefined();
     await assertConsistent();
-  }, 120_000);
+  }, 360_000);
 
   it('killed after the model was stored, before the commit: the stored model is swept at start', async () => {
     const stl = generateModel('gear', { seed: 2, detail: 0.3 }).stl;
@@ -205,7 +207,7 @@ describe(`upload crash consistency (${process.env.TEST_ENGINE})`, () => {
     expect(await designNamed('Never Committed')).toBeUndefined();
     expect(await storedModels()).toBe(modelsBefore);
     await assertConsistent();
-  }, 120_000);
+  }, 360_000);
 
   it('killed while the preview renders after the commit: the design stays and its preview is made at start', async () => {
     const stl = generateModel('twisted-vase', { seed: 3, detail: 1 }).stl;
@@ -228,7 +230,7 @@ describe(`upload crash consistency (${process.env.TEST_ENGINE})`, () => {
       100,
     );
     await assertConsistent();
-  }, 120_000);
+  }, 360_000);
 });
 
 async function listDir(dir: string): Promise<string[]> {
