@@ -9,7 +9,7 @@ import { parseInput } from '../../lib/validate.ts';
 import { type DesignDetailService, type DesignRecord, designNotFound } from './detail-service.ts';
 import type { DesignEditRepo } from './edit-repo.ts';
 
-/** Texts of the spec's edit screen. */
+/** Texts of the edit screen (docs/product.md#edit-design). */
 export const EDIT_SIGN_IN = 'You must be logged in to edit a design.';
 export const INVALID_PRICE = 'Invalid price.';
 const NAME_REQUIRED = 'Model name is required.';

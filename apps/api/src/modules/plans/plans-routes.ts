@@ -5,7 +5,7 @@ import { PlansService } from './plans-service.ts';
 
 type IdParams = { Params: { id: string } };
 
-/** Subscription plans (spec section 7; docs/api.md). */
+/** Subscription plans (docs/product.md#subscriptions; docs/api.md). */
 export function plansRoutes(app: FastifyInstance, deps: { db: Database }) {
   const plans = new PlansService(new PlansRepo(deps.db));
 

@@ -4,7 +4,7 @@ import type { PaymentsPort } from '../payments/payments-port.ts';
 import { PurchasesRepo } from './purchases-repo.ts';
 import { PurchasesService } from './purchases-service.ts';
 
-/** A person's purchases and subscriptions (spec section 7; docs/api.md). */
+/** A person's purchases and subscriptions (docs/product.md#my-purchases; docs/api.md). */
 export function purchasesRoutes(app: FastifyInstance, deps: { db: Database; payments: PaymentsPort | null }) {
   const purchases = new PurchasesService(new PurchasesRepo(deps.db), deps.payments);
 
