@@ -15,8 +15,10 @@ const api = (name: string, engine: string) => ({
     include: ['apps/api/src/**/*.int.test.ts'],
     env: { TEST_ENGINE: engine },
     pool: 'forks' as const,
+    // Limits that catch a hang, not budgets: on a busy two-core machine creating a test app on
+    // embedded PGlite (migrations included) took over 60 s.
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 180_000,
   },
 });
 

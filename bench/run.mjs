@@ -1,8 +1,10 @@
 // `npm run bench` (builds, then runs this): runs every benchmark suite, or the ones named
 // (`npm run bench -- foundation`). Each suite prints its table and writes bench/results/*.json.
 // Exit code: 0 when every suite ran (missed targets are reported, not errors), 1 when the harness
-// itself failed, 2 for a bad command line, 130 when interrupted.
+// itself failed or left a process running (checked on Linux only), 2 for a bad command line, 130
+// when interrupted.
 
+import { checkNoLeftovers, markRun } from '../scripts/leftovers.mjs';
 import { killAllNow } from './lib/proc.mjs';
 import { formatTarget } from './lib/report.mjs';
 import { message, Resources } from './lib/resources.mjs';
@@ -38,6 +40,7 @@ const names = args.length > 0 ? [...new Set(args)] : Object.keys(SUITES);
 /** @param {string} line */
 const log = (line) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
+const runId = markRun();
 const resources = new Resources();
 const controller = new AbortController();
 let interrupts = 0;
@@ -89,6 +92,9 @@ if (controller.signal.aborted) {
   // The signal handler finishes the clean-up and exits.
   await new Promise(() => {});
 }
+
+// Every server and child the suites started must be gone now, their children included.
+if (!(await checkNoLeftovers(runId, log))) errors.push('processes were left running (listed above)');
 
 if (reports.length > 0) console.log('Summary');
 for (const report of reports) {

@@ -43,6 +43,9 @@ export default defineConfig({
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
+    // Playwright starts the server in a process group of its own and ends the group: SIGTERM first
+    // (the server closes its database), SIGKILL when it has not ended after 10 s.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     // Seeding the demo content on first start takes over two minutes on a busy two-core machine.
     timeout: 300_000,
     env: {

@@ -1,14 +1,18 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { RUN_MARKER } from '../../scripts/leftovers.mjs';
 
 /**
  * How a child ended; `forced` when it had to be killed because it ignored SIGTERM.
  * @typedef {{ code: number | null, signal: NodeJS.Signals | null, error?: Error, forced?: boolean }} ExitInfo
  */
 
-/** Every child still running, so a last-resort exit handler can kill them. */
+/** Every child whose own process is still running. */
 /** @type {Set<NodeProcess>} */
 const live = new Set();
+/** Process groups that may still hold a process (a child's children may outlive it), for killAllNow. */
+/** @type {Set<number>} */
+const groups = new Set();
 
 /** Keeps the last `limit` characters of a child's output, for error messages. */
 class Tail {
@@ -23,7 +27,11 @@ class Tail {
   }
 }
 
-/** A `node <args>` child process with captured output and a bounded stop. */
+/**
+ * A `node <args>` child process with captured output and a bounded stop. It leads a process group
+ * of its own, and stopping it ends the whole group: `npm start` runs npm, a shell, scripts/start.mjs
+ * and the server, and a signal to npm alone does not reach the server.
+ */
 export class NodeProcess {
   /**
    * @param {string} label name used in messages
@@ -38,9 +46,12 @@ export class NodeProcess {
     this.spawnedAt = performance.now();
     this.child = spawn(process.execPath, args, {
       cwd: options.cwd,
-      env: options.env,
+      // The run's marker goes to every child, whatever environment it is given (see leftovers.mjs).
+      env: { ...options.env, ...runMarker() },
       stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
+    if (this.child.pid !== undefined) groups.add(this.child.pid);
     this.child.stdout?.on('data', (chunk) => this.output.push(chunk));
     this.child.stderr?.on('data', (chunk) => this.output.push(chunk));
     live.add(this);
@@ -68,18 +79,21 @@ export class NodeProcess {
   }
 
   /**
-   * SIGTERM, then SIGKILL when it has not exited after `graceMs`.
+   * SIGTERM to its process group, then SIGKILL when the group has not ended after `graceMs`.
    * @param {number} [graceMs]
    * @returns {Promise<ExitInfo>}
    */
   async stop(graceMs = 10_000) {
-    if (!this.running) return this.exited;
-    this.child.kill('SIGTERM');
+    const pgid = this.child.pid;
+    if (pgid === undefined || (!this.running && !groupAlive(pgid))) return this.exited;
+    signalGroup(pgid, 'SIGTERM');
     const info = await withTimeout(this.exited, graceMs);
-    if (info) return info;
-    this.child.kill('SIGKILL');
+    if (info && (await groupEnded(pgid, graceMs))) return info;
+    signalGroup(pgid, 'SIGKILL');
     const killed = await withTimeout(this.exited, 5_000);
-    if (!killed) throw new Error(`${this.label} (pid ${this.child.pid}) did not exit after SIGKILL`);
+    if (!killed || !(await groupEnded(pgid, 5_000))) {
+      throw new Error(`${this.label} (process group ${pgid}) did not end after SIGKILL`);
+    }
     return { ...killed, forced: true };
   }
 
@@ -143,15 +157,56 @@ export function readMemory(pid) {
   return { rssBytes: kb('VmRSS'), peakRssBytes: kb('VmHWM') };
 }
 
-/** Last resort (process exit, second Ctrl-C): kill every child still running, synchronously. */
+/** Last resort (process exit, second Ctrl-C): kill every child's group, synchronously. */
 export function killAllNow() {
-  for (const proc of live) {
-    try {
-      proc.child.kill('SIGKILL');
-    } catch {
-      // already gone
-    }
+  for (const pgid of groups) signalGroup(pgid, 'SIGKILL');
+}
+
+/** The run's marker variable, when the run set one (see leftovers.mjs). */
+function runMarker() {
+  const id = process.env[RUN_MARKER];
+  return id ? { [RUN_MARKER]: id } : {};
+}
+
+/**
+ * @param {number} pgid
+ * @param {NodeJS.Signals} signal
+ */
+function signalGroup(pgid, signal) {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // the group has ended
   }
+}
+
+/**
+ * Whether any process of the group is left (signal 0 only checks).
+ * @param {number} pgid
+ */
+function groupAlive(pgid) {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (err) {
+    const alive = /** @type {NodeJS.ErrnoException} */ (err).code === 'EPERM';
+    if (!alive) groups.delete(pgid);
+    return alive;
+  }
+}
+
+/**
+ * Waits up to `ms` for the group's last process to end; true when it has.
+ * @param {number} pgid
+ * @param {number} ms
+ */
+async function groupEnded(pgid, ms) {
+  const deadline = performance.now() + ms;
+  while (groupAlive(pgid)) {
+    if (performance.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
 }
 
 /**

@@ -2,11 +2,14 @@
 // takes under 1.5 s. Measured the way the API makes one: the file's bytes are read and turned into
 // triangle positions, rendered in a worker thread of the preview pool and encoded to WebP by sharp.
 // The same steps in one thread give the split between reading, parsing, rasterizing and encoding.
+// Also how free the pool leaves the event loop during a render, and how soon close() returns with
+// renders running.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 import sharp from 'sharp';
 import { ROOT } from '../lib/api.mjs';
 import {
@@ -25,6 +28,9 @@ const SIZE = 512;
 /** Measured runs after one cold run (fresh worker, code not yet optimised by the JIT). */
 const RUNS = 7;
 const LIMIT_MS = 1_500;
+/** The render the event loop is watched through, and the two close() ends. */
+const LOOP_SIZE = 1024;
+const CLOSE_SIZE = 2048;
 /** Same as the app's stored images (lib/images). */
 const WEBP_QUALITY = 82;
 
@@ -76,7 +82,10 @@ export async function render(ctx) {
       ctx.signal.throwIfAborted();
       pooled.push(await previewInPool(renderer, pool, stlFile));
     }
+    log('the event loop during a pooled render, and close() with two renders running');
+    const loop = await eventLoopDuringRender(renderer, pool);
     await pool.close();
+    const closeMs = await closeWhileRendering(renderer, workerUrl);
 
     const [coldInline, ...warmInline] = inline;
     const [coldPooled = 0, ...warmPooled] = pooled;
@@ -113,6 +122,15 @@ export async function render(ctx) {
         'ms',
         blocker,
       ),
+      // The unit tests check that the loop turns and that close() fails running jobs; how well, here.
+      target(
+        `longest event-loop pause during a pooled ${LOOP_SIZE} px render, share of the render's ${Math.round(loop.renderMs)} ms`,
+        Math.round((loop.longestPauseMs / loop.renderMs) * 1000) / 10,
+        '<',
+        25,
+        '%',
+      ),
+      target(`close() with two ${CLOSE_SIZE} px renders running`, Math.round(closeMs), '<', 1_000, 'ms'),
     ];
 
     const result = {
@@ -130,6 +148,7 @@ export async function render(ctx) {
       },
       cases,
       stages: { cold: coldInline, warm: warmInline },
+      pool: { ...loop, closeMs },
       check,
       targets,
       pass: targets.every((t) => t.pass),
@@ -171,6 +190,8 @@ async function bundleRenderer(dir) {
     external: ['sharp'],
     logLevel: 'warning',
   });
+  // esbuild's service process would otherwise run until the bench exits.
+  await stop();
   const renderer = /** @type {Renderer} */ (await import(pathToFileURL(path.join(dir, 'renderer.mjs')).href));
   return { renderer, workerUrl: pathToFileURL(path.join(dir, 'preview-worker.mjs')) };
 }
@@ -255,6 +276,42 @@ async function checkRender(renderer, positions) {
     pass,
     detail: `model covers ${(share * 100).toFixed(1)} % of the frame; WebP ${meta.width}x${meta.height}`,
   };
+}
+
+/**
+ * The longest the event loop was held while the pool rendered a million triangles (in-process, the
+ * whole render would hold it).
+ * @param {Renderer} renderer
+ * @param {import('../../apps/api/src/lib/stl-render/preview-pool.ts').PreviewPool} pool
+ */
+async function eventLoopDuringRender(renderer, pool) {
+  const positions = renderer.torusPositions(TRIANGLES);
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  const t0 = performance.now();
+  await pool.rasterize(positions, { width: LOOP_SIZE, height: LOOP_SIZE });
+  const renderMs = performance.now() - t0;
+  delay.disable();
+  return { renderMs, longestPauseMs: delay.max / 1e6 };
+}
+
+/**
+ * How long close() takes with two big renders running: it ends the workers instead of waiting.
+ * @param {Renderer} renderer
+ * @param {URL} workerUrl
+ */
+async function closeWhileRendering(renderer, workerUrl) {
+  const pool = renderer.createPreviewPool({ size: 2, workerUrl });
+  const jobs = [0, 1].map(() =>
+    pool
+      .rasterize(renderer.torusPositions(TRIANGLES), { width: CLOSE_SIZE, height: CLOSE_SIZE })
+      .catch(() => {}),
+  );
+  const t0 = performance.now();
+  await pool.close();
+  const ms = performance.now() - t0;
+  await Promise.all(jobs);
+  return ms;
 }
 
 /**

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
 import { ROOT } from '../lib/api.mjs';
 import {
@@ -158,6 +158,8 @@ async function bundleAnalyzer(dir) {
     target: 'node20',
     logLevel: 'warning',
   });
+  // esbuild's service process would otherwise run until the bench exits.
+  await stop();
   const module = await import(pathToFileURL(outfile).href);
   return module.StlAnalyzer;
 }

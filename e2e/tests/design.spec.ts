@@ -92,23 +92,25 @@ test('the home page loads no three.js; "Show in 3D" loads it and draws the model
   await expect(viewer.getByRole('button', { name: 'Reset view' })).toBeVisible({ timeout: 30_000 });
   const canvas = viewer.locator('canvas');
   await expect(canvas).toHaveCount(1);
-  await page.waitForTimeout(500);
 
   // The backdrop behind the transparent canvas is grey-white; the model is orange filament. Count
-  // pixels that are clearly warm: without a drawn model there are none.
-  const { data, info } = await sharp(await canvas.screenshot())
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const colours = new Set<number>();
-  let warm = 0;
-  for (let i = 0; i < data.length; i += info.channels) {
-    const [r, g, b] = [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
-    colours.add((r << 16) | (g << 8) | b);
-    if (r - b > 60 && r > g) warm += 1;
-  }
-  expect(colours.size).toBeGreaterThan(1);
-  expect(warm / (info.width * info.height)).toBeGreaterThan(0.02);
+  // pixels that are clearly warm: without a drawn model there are none. Taken again until the
+  // model is drawn (the first frames may come before it).
+  await expect(async () => {
+    const { data, info } = await sharp(await canvas.screenshot())
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const colours = new Set<number>();
+    let warm = 0;
+    for (let i = 0; i < data.length; i += info.channels) {
+      const [r, g, b] = [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
+      colours.add((r << 16) | (g << 8) | b);
+      if (r - b > 60 && r > g) warm += 1;
+    }
+    expect(colours.size).toBeGreaterThan(1);
+    expect(warm / (info.width * info.height)).toBeGreaterThan(0.02);
+  }).toPass({ timeout: 30_000 });
 
   const all = await Promise.all(scripts.bodies);
   expect(all.some((body) => body.includes('WebGLRenderer'))).toBe(true);

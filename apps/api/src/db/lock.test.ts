@@ -18,17 +18,21 @@ describe('embedded database lock', () => {
     await first.destroy();
     const again = await openDatabase({ engine: 'pglite', dir });
     await again.destroy();
-  });
+    // Two openings of the embedded database (one with its migrations): a minute and more on a busy
+    // two-core machine. The limit only catches a hang.
+  }, 180_000);
 
   it('refuses while another live process holds the lock', async () => {
     const dir = path.join(root, 'held');
     fs.mkdirSync(dir);
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    const ended = new Promise((resolve) => holder.once('exit', resolve));
     try {
       fs.writeFileSync(path.join(root, 'held.lock'), String(holder.pid));
       expect(() => lockDirectory(dir)).toThrow(new RegExp(`pid ${holder.pid}`));
     } finally {
       holder.kill();
+      await ended;
     }
   });
 

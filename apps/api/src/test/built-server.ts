@@ -56,15 +56,23 @@ export type RunningServer = {
   proc: ChildProcess;
   /** Output so far (for failure messages). */
   output: () => string;
-  /** Sends `signal` and waits for the process to end. */
+  /**
+   * Sends `signal` to the server's process group and waits for the server to end; SIGKILL follows
+   * when it has not ended 10 s after another signal.
+   */
   kill: (signal: NodeJS.Signals) => Promise<void>;
 };
 
-/** Starts the bundled server on a free 127.0.0.1 port and waits until /api/health answers. */
+/**
+ * Starts the bundled server on a free 127.0.0.1 port and waits until /api/health answers. It leads
+ * a process group of its own, and `kill` signals the whole group, so nothing it starts outlives it.
+ */
 export async function startBuiltServer(
   bundle: ServerBundle,
   env: Record<string, string>,
-  timeoutMs = 30_000,
+  // Opening the embedded database and migrating it takes over 30 s on a busy two-core machine; the
+  // limit only catches a server that never answers.
+  timeoutMs = 120_000,
 ): Promise<RunningServer> {
   const port = await freePort();
   const proc = spawn(process.execPath, [bundle.serverFile], {
@@ -76,10 +84,21 @@ export async function startBuiltServer(
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       PREVIEW_WORKER_FILE: bundle.workerFile,
+      // `npm test` finds what a run left running by this marker (scripts/leftovers.mjs).
+      ...(process.env.PRINTMARKET_RUN_ID ? { PRINTMARKET_RUN_ID: process.env.PRINTMARKET_RUN_ID } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+  const signalGroup = (signal: NodeJS.Signals) => {
+    if (proc.exitCode !== null || proc.signalCode !== null || proc.pid === undefined) return;
+    try {
+      process.kill(-proc.pid, signal);
+    } catch {
+      // the group has just ended
+    }
+  };
   let output = '';
   proc.stdout?.on('data', (chunk) => (output += chunk));
   proc.stderr?.on('data', (chunk) => (output += chunk));
@@ -89,13 +108,18 @@ export async function startBuiltServer(
     proc,
     output: () => output,
     kill: async (signal) => {
-      if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
+      signalGroup(signal);
+      if (signal === 'SIGKILL') return exited;
+      const timer = setTimeout(() => signalGroup('SIGKILL'), 10_000);
       await exited;
+      clearTimeout(timer);
     },
   };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`the server exited at start:\n${output}`);
+    if (proc.exitCode !== null || proc.signalCode !== null) {
+      throw new Error(`the server exited at start:\n${output}`);
+    }
     const healthy = await fetch(`${server.url}/api/health`).then(
       (res) => res.ok,
       () => false,

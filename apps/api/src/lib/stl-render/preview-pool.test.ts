@@ -113,35 +113,29 @@ describe('preview pool', () => {
     });
   });
 
-  it('keeps the event loop free while a million-triangle render runs', async () => {
+  it('keeps the event loop turning while a million-triangle render runs', async () => {
     const positions = torusPositions(1_000_000);
     await withPool({ size: 1 }, async (pool) => {
-      let ticks = 0;
-      let longestGap = 0;
-      let last = performance.now();
-      const timer = setInterval(() => {
-        const now = performance.now();
-        longestGap = Math.max(longestGap, now - last);
-        last = now;
-        ticks++;
-      }, 5);
-      const started = performance.now();
-      try {
-        await pool.rasterize(positions, { width: 1024, height: 1024 });
-      } finally {
-        clearInterval(timer);
+      let finished = false;
+      const rendering = pool.rasterize(positions, { width: 1024, height: 1024 }).finally(() => {
+        finished = true;
+      });
+      // In-process, the render would hold the event loop until it finished: not one turn would run
+      // before it settled. How long it holds a loaded machine's loop is measured by the render bench.
+      let turns = 0;
+      while (!finished) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turns += 1;
       }
-      // In-process, this render would hold the event loop for all of `took`. Bounds are relative:
-      // on a loaded 2-core machine every timer is late, with or without the pool.
-      const took = performance.now() - started;
-      expect(took).toBeGreaterThan(300);
-      expect(longestGap).toBeLessThan(took / 4);
-      expect(ticks).toBeGreaterThan(took / 5 / 4);
+      await rendering;
+      expect(turns).toBeGreaterThan(10);
     });
   });
 
   it('kills a job that runs too long and goes on with a fresh worker', async () => {
-    await withPool({ size: 1, timeoutMs: 1_000 }, async (pool) => {
+    // The limit applies to the small render after it too, which a busy machine can slow to seconds
+    // (a fresh worker starts first).
+    await withPool({ size: 1, timeoutMs: 10_000 }, async (pool) => {
       // A pathological file: thousands of copies of a triangle that fills the frame, minutes of
       // work at 4096 px. A small render in a fresh worker stays far under the limit.
       const stuck = new Float32Array(9 * 5_000);
@@ -191,10 +185,9 @@ describe('preview pool', () => {
     ];
     expect(pool.stats()).toEqual({ workers: 2, running: 2, queued: 1 });
     const outcomes = Promise.all(jobs.map(failure));
-    const started = performance.now();
+    // The running renders are failed, not awaited (how soon close() returns is measured by the
+    // render bench).
     await pool.close();
-    // Well before the two big renders could have finished: the workers were ended, not awaited.
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(await outcomes).toEqual(['closed', 'closed', 'closed']);
     expect(pool.stats()).toEqual({ workers: 0, running: 0, queued: 0 });
     expect(await failure(pool.rasterize(rook(), small))).toBe('closed');

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { renameThroughApi } from '../social/social-test-kit.ts';
 import { createDesign, createPeople, type TestPerson } from './design-fixtures.ts';
@@ -82,8 +83,16 @@ describe(`profile design lists (${process.env.TEST_ENGINE})`, () => {
     expect(await slugs('/api/designs/liked-by/lister1')).toEqual([]);
     for (const slug of ['gamma', 'alpha', 'delta']) {
       expect((await like(slug)).json().hasLiked).toBe(true);
-      // Likes made within one millisecond would tie; the order is by when each was made.
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      // The order is by when each like was made, and likes within one tick of the database's clock
+      // would tie: the next one waits until that clock has moved on.
+      await vi.waitFor(async () => {
+        const { later } = await t.db
+          .selectFrom('likes')
+          .select(sql<boolean>`now() > max(created_at)`.as('later'))
+          .where('user_id', '=', liker.userId)
+          .executeTakeFirstOrThrow();
+        expect(later).toBe(true);
+      });
     }
     expect(await slugs('/api/designs/liked-by/Lister1')).toEqual(['delta', 'alpha', 'gamma']);
     expect((await like('alpha')).json().hasLiked).toBe(false);

@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../../db/database.ts';
 import { generateModel } from '../../seed/generators/stl-models.ts';
 import {
@@ -21,6 +21,8 @@ import { listFiles, multipart } from './upload-test-kit.ts';
  * again: what it left must be consistent (every stored file referenced by a row, every row's files
  * present, no temporary files), and work cut short must be finished (missing previews rendered).
  */
+// Each test starts the server twice, and on a busy machine one start can take a minute: the tests'
+// limits only catch a hang.
 describe(`upload crash consistency (${process.env.TEST_ENGINE})`, () => {
   let bundle: ServerBundle;
   let dataDir: string;
@@ -52,7 +54,7 @@ describe(`upload crash consistency (${process.env.TEST_ENGINE})`, () => {
     });
     expect(res.status).toBe(201);
     token = ((await res.json()) as { token: string }).token;
-  }, 120_000);
+  }, 360_000);
 
   afterAll(async () => {
     await server?.kill('SIGKILL');
@@ -86,13 +88,14 @@ describe(`upload crash consistency (${process.env.TEST_ENGINE})`, () => {
     });
   }
 
-  async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000, everyMs = 5) {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      if (await check()) return;
-      await new Promise((resolve) => setTimeout(resolve, everyMs));
-    }
-    throw new Error(`timed out waiting for ${what}\n${server?.output() ?? ''}`);
+  /** Polls `check` until it holds; the server's output goes with a timeout, for the reason why. */
+  async function until(check: () => Promise<boolean>, what: string, timeout = 20_000, interval = 5) {
+    await vi.waitFor(
+      async () => {
+        if (!(await check())) throw new Error(`timed out waiting for ${what}\n${server?.output() ?? ''}`);
+      },
+      { timeout, interval },
+    );
   }
 
   const storedModels = async () => (await listDir(path.join(dataDir, 'files', 'stl'))).length;
@@ -173,7 +176,7 @@ describe(`upload crash consistency (${process.env.TEST_ENGINE})`, () => {
 
     expect(await designNamed('Cut Short')).toBeUndefined();
     await assertConsistent();
-  }, 120_000);
+  }, 360_000);
 
   it('killed after the model was stored, before the commit: the stored model is swept at start', async () => {
     const stl = generateModel('gear', { seed: 2, detail: 0.3 }).stl;
@@ -204,7 +207,7 @@ describe(`upload crash consistency (${process.env.TEST_ENGINE})`, () => {
     expect(await designNamed('Never Committed')).toBeUndefined();
     expect(await storedModels()).toBe(modelsBefore);
     await assertConsistent();
-  }, 120_000);
+  }, 360_000);
 
   it('killed while the preview renders after the commit: the design stays and its preview is made at start', async () => {
     const stl = generateModel('twisted-vase', { seed: 3, detail: 1 }).stl;
@@ -227,7 +230,7 @@ describe(`upload crash consistency (${process.env.TEST_ENGINE})`, () => {
       100,
     );
     await assertConsistent();
-  }, 120_000);
+  }, 360_000);
 });
 
 async function listDir(dir: string): Promise<string[]> {

@@ -166,7 +166,8 @@ describe('pictures', () => {
       pictures.add(data.toString('base64'));
     }
     expect(pictures.size).toBe(MODEL_KINDS.length);
-  });
+    // A render of every model kind: past 30 s on a busy two-core machine. The limit only catches a hang.
+  }, 180_000);
 
   it('makes 1600x1200 photos by default', async () => {
     const png = await generatePhoto({ seed: 9, title: 'Twisted vase', kind: 'twisted-vase' });
