@@ -9,7 +9,7 @@ test('sign up with a corrected mistake, set up the profile, log out and sign in 
   await page.getByRole('link', { name: 'Sign Up' }).first().click();
   await expect(page).toHaveURL(/\/signup$/);
 
-  // Characters other than letters and digits are refused while typing, with the spec's message.
+  // Characters other than letters and digits are refused while typing, with the product's message.
   await page.getByLabel('Username').pressSequentially(`${username}_!`);
   await expect(page.getByLabel('Username')).toHaveValue(username);
   await expect(page.getByText('Username can only contain letters and numbers.')).toBeVisible();
@@ -85,7 +85,8 @@ test('a session token in the address signs nobody in; a Google code that is not 
 }) => {
   const { username, token } = await register(request, 'tok', 'Token Person');
 
-  // The spec's `?token=` and the old fragment form: removed from the address, never used.
+  // The older `?token=` and fragment forms (docs/product.md#google-sign-in): removed from the
+  // address, never used.
   for (const address of [
     `/?token=${encodeURIComponent(token)}`,
     `/setup-profile?token=${encodeURIComponent(token)}`,

@@ -22,7 +22,7 @@ async function uploadDesign(
   form.append('isPaid', 'false');
   form.append('uploadId', String(Date.now()));
   for (const [key, value] of Object.entries(design.extra ?? {})) form.append(key, value);
-  // STL files first, then photos (spec section 3).
+  // STL files first, then photos (docs/product.md#uploads).
   form.append(
     'files',
     new File([new Uint8Array(boxStl(20, 10, 5))], `${design.file}.stl`, { type: 'model/stl' }),
@@ -69,7 +69,7 @@ test('a creator makes a collection, edits its pricing, adds and removes a design
   const form = page.locator('main form');
   const submit = page.getByRole('button', { name: 'Create Collection' });
 
-  // Nothing filled in: the spec's messages, in the spec's order (the price only for a paid model).
+  // Nothing filled in: the product's messages, in its order (the price only for a paid model).
   await page.getByRole('radio', { name: /^One-time/ }).check();
   await submit.click();
   await expect(form).toContainText(

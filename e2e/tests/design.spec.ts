@@ -217,7 +217,7 @@ test('an owner edits the name and price of a design', async ({ page }) => {
     ['price', ''],
   ];
   for (const [key, value] of fields) form.append(key, value);
-  // STL files first, then photos (spec section 3).
+  // STL files first, then photos (docs/product.md#uploads).
   form.append('files', new File([new Uint8Array(boxStl(20, 30, 10))], 'block.stl', { type: 'model/stl' }));
   form.append(
     'files',
@@ -247,7 +247,7 @@ test('an owner edits the name and price of a design', async ({ page }) => {
     /-preview\.webp$/,
   );
 
-  // The spec's other reading of the edit address leads to the same screen.
+  // The other edit address (/edit/{id}, docs/product.md#edit-design) leads to the same screen.
   await page.goto(`/edit/${design.id}`);
   await expect(page).toHaveURL(new RegExp(`/edit-design/${design.id}$`));
   await page.goto(`/design/${username}/${design.slug}`);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-test('footer shows the year and its four links; legal pages carry the spec facts', async ({ page }) => {
+test('footer shows the year and its four links; legal pages carry the product’s facts', async ({ page }) => {
   await page.goto('/');
   const footer = page.locator('footer');
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);

@@ -8,7 +8,7 @@ test('a misspelt search from the top bar finds the design and opens it', async (
   await page.goto('/');
   const box = page.getByPlaceholder('Search designs...');
   await box.fill('starfsh soap');
-  // The search call leaves when the form is submitted (spec: fired before navigating).
+  // The search call leaves when the form is submitted (docs/product.md#frame: fired before navigating).
   const searchCall = page.waitForRequest((request) => request.url().includes('/api/designs/search?'));
   await box.press('Enter');
   expect(new URL((await searchCall).url()).searchParams.get('query')).toBe('starfsh soap');

@@ -47,7 +47,7 @@ test('upload wizard: ordered alerts, STL and photo with a local 3D preview, paid
   await expect(page.getByRole('heading', { level: 1, name: 'Upload 3D Model' })).toBeVisible();
   await expect(stepHeading(page, 'Basic Info')).toBeVisible();
 
-  // Next asks nothing (step 1 has no required fields); the submit on step 3 checks, in the spec's order.
+  // Next asks nothing (step 1 has no required fields); the submit on step 3 checks, in the product's order.
   await nextStep(page, 'File Uploads');
   await nextStep(page, 'Monetization & Collection');
   await submitExpectingAlert(page, alerts, 'Model name is required.');

@@ -10,7 +10,7 @@ import {
 } from './constants.ts';
 import { MSG } from './messages.ts';
 
-/** Letters and digits only (spec section 5). ASCII, so usernames are safe in URLs. */
+/** Letters and digits only (docs/product.md#validation). ASCII, so usernames are safe in URLs. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9]+$/;
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { priceCents } from './price.ts';
 import { COLLECTION_NAME_MAX_LENGTH } from './uploads.ts';
 
-/** User-facing texts of the collection screens (spec sections 2, 4, 5 and 8), verbatim. */
+/** User-facing texts of the collection screens (docs/product.md#collection-messages), verbatim. */
 export const COLLECTION_MSG = {
   nameRequired: 'Collection name is required.',
   coverRequired: 'A cover image is required.',
@@ -51,9 +51,9 @@ const flag = z
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
 
 /**
- * The fields a collection's owner sets (create and edit), checked in the spec's order (section 5):
+ * The fields a collection's owner sets (create and edit), checked in the order of docs/product.md#validation:
  * name, then the price the pricing model needs. Free collections cost nothing, whatever was typed
- * (spec section 4: Free turns the subscription off and the one-time price to 0).
+ * (docs/product.md#collections: Free turns the subscription off and the one-time price to 0).
  */
 export const collectionFieldsSchema = z
   .object({

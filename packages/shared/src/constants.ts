@@ -1,4 +1,4 @@
-/** Business constants of the product (spec section 9). */
+/** Business constants of the product (docs/product.md#limits-and-constants). */
 
 export const CATEGORIES = [
   'Art',
@@ -40,7 +40,7 @@ export const PLATFORM_FEE_PERCENT = 15;
 export const PROVIDER_FEE_PERCENT = 2;
 export const MAX_SUBSCRIPTION_PLANS = 4;
 
-/** Milliseconds between preview images on cards (spec section 9). */
+/** Milliseconds between preview images on cards (docs/product.md#limits-and-constants). */
 export const CARD_ROTATION_MS_HOME = 5000;
 export const CARD_ROTATION_MS_OTHER = 3000;
 export const SETUP_PROFILE_REDIRECT_MS = 2000;

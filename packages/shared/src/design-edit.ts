@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { priceCents } from './price.ts';
 
-/** Texts of the edit design screen (spec sections 2 and 5). */
+/** Texts of the edit design screen (docs/product.md#edit-design). */
 export const DESIGN_EDIT_MSG = {
   nameRequired: 'Model name is required.',
   invalidPrice: 'Invalid price.',

@@ -1,5 +1,5 @@
 /**
- * User-facing texts quoted by the specification. They are used verbatim on both sides,
+ * User-facing texts of the product (docs/product.md#messages). They are used verbatim on both sides,
  * so they live in one place.
  */
 export const MSG = {

@@ -5,7 +5,7 @@ import { MSG } from './messages.ts';
 export const CURRENT_PASSWORD_REQUIRED = 'Current password is required.';
 export const NEW_PASSWORD_SAME = 'The new password must be different from the current one.';
 
-/** The same rules as the sign-up password (spec section 5: at least 6 characters). */
+/** The same rules as the sign-up password (docs/product.md#validation: at least 6 characters). */
 const newPasswordSchema = z
   .string({ error: 'New password is required.' })
   .min(1, 'New password is required.')

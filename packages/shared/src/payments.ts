@@ -4,14 +4,14 @@ import type { FeeSplit } from './money.ts';
 import { priceCents } from './price.ts';
 
 /**
- * Payments, plans and purchases as the API and the screens share them (spec sections 3, 5, 7, 8).
+ * Payments, plans and purchases as the API and the screens share them (docs/product.md#payments).
  * Amounts the API hands out are US dollars (4.99); the server keeps integer cents.
  */
 
 export const PLAN_TYPES = ['monthly', 'yearly'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 
-/** The spec's plan-form messages (section 5); several are joined with spaces. */
+/** The plan form's messages (docs/product.md#validation); several are joined with spaces. */
 export const PLAN_MSG = {
   name: 'Give your plan a name.',
   collections: 'Add at least one collection.',
@@ -32,7 +32,7 @@ const planPrice = z.unknown().transform(priceCents);
 
 /**
  * The body of POST/PUT /api/subscription-plans: checked as a whole so every problem is reported at
- * once, in the spec's order, as one message joined with spaces.
+ * once, in the order of docs/product.md#validation, as one message joined with spaces.
  */
 export const planInputSchema = z
   .object({
@@ -73,7 +73,7 @@ export const planInputSchema = z
   });
 export type PlanInput = z.output<typeof planInputSchema>;
 
-/** A subscription plan (spec section 3). */
+/** A subscription plan (docs/product.md#entities). */
 export type SubscriptionPlan = {
   _id: string;
   id: string;
@@ -129,7 +129,7 @@ export const cancelSubscriptionSchema = z.object({
 /** POST /api/purchases/resume: the same body as cancelling. */
 export const resumeSubscriptionSchema = cancelSubscriptionSchema;
 
-/** GET /api/purchases/my (spec section 3), with names and links for the tables. */
+/** GET /api/purchases/my (docs/product.md#my-purchases), with names and links for the tables. */
 export type DesignPurchase = {
   _id: string;
   purchaseDate: string;
@@ -202,7 +202,7 @@ export type SandboxCheckout = {
   cancelUrl: string;
 };
 
-/** The spec's texts around buying and cancelling (sections 2, 6, 8). */
+/** The texts around buying and cancelling (docs/product.md#payment-messages). */
 export const PAYMENT_MSG = {
   checkoutFailed: 'Checkout failed',
   checkoutSessionFailed: 'Checkout session failed',

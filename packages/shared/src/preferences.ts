@@ -12,7 +12,7 @@ export type Preferences = {
   autoOpen3d: boolean;
 };
 
-/** What someone who never saved their preferences gets: the spec's default order, images first. */
+/** Without saved preferences: the product's default order (docs/product.md#home), images first. */
 export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   homeSort: 'newest',
   autoOpen3d: false,

@@ -10,7 +10,7 @@ const PLAIN_DOLLARS = /^\d+(\.\d{1,2})?$/;
  * A price as typed or sent: plain decimal dollars with at most two decimals, as text or as a JSON
  * number, turned into integer cents. Nothing else passes: no spaces, signs, exponents, hex,
  * Infinity, NaN, empty text or third decimal. Every form and route that takes a price parses it
- * here; each caller reports its own spec message when it fails (see `priceCents`).
+ * here; each caller reports its own message (docs/product.md#validation) when it fails (see `priceCents`).
  */
 export const priceSchema = z.union([z.number(), z.string()]).transform((value, ctx) => {
   const cents = typeof value === 'number' ? numberToCents(value) : textToCents(value);

@@ -4,7 +4,7 @@ import { BIO_MAX_LENGTH, LOCATION_MAX_LENGTH } from './constants.ts';
 import { firstIssueMessage } from './validate.ts';
 
 /**
- * The edit-profile form's rules (spec section 2, Edit profile modal), the same as the server's for
+ * The edit-profile form's rules (docs/product.md#validation, Edit profile), the same as the server's for
  * `PUT /api/user/update-profile`. The username is checked only when it is being changed, and not at
  * all once it was changed (it is read-only then), so a name from before today's rules does not
  * block saving a bio.

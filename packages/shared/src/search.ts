@@ -1,5 +1,5 @@
 /**
- * Search (spec sections 2 and 7): `GET /api/designs/search?query=` answers the spec's `designs[]`
+ * Search (docs/product.md#search-and-sorting): `GET /api/designs/search?query=` answers `designs[]`
  * and `users[]`, plus paging fields like the home listing's. See docs/api.md.
  */
 import type { DesignCard } from './types.ts';
@@ -7,7 +7,7 @@ import type { DesignCard } from './types.ts';
 /** Longest search text accepted; longer text is refused (400), not cut. */
 export const SEARCH_QUERY_MAX_LENGTH = 100;
 
-/** User-facing texts of the search screen (spec sections 2 and 8), verbatim, and the API's own. */
+/** Texts of the search screen, verbatim (docs/product.md#search-and-profile-messages), and the API's own. */
 export const SEARCH_MSG = {
   failed: 'Failed to fetch search results',
   noResults: 'No results found',

@@ -1,5 +1,5 @@
 /**
- * Public profiles and follows (spec sections 2 'Public profile', 3, 4 'Follow' and 7 'Social'):
+ * Public profiles and follows (docs/product.md#public-profile, docs/product.md#social):
  * answer shapes, request schemas, sort orders and the texts both sides show.
  */
 import { z } from 'zod';
@@ -37,7 +37,7 @@ export const PROFILE_DESIGN_SORTS = ['newest', 'most-popular', 'most-liked'] as 
 export type ProfileDesignSort = (typeof PROFILE_DESIGN_SORTS)[number];
 export const PROFILE_DESIGN_SORT_DEFAULT: ProfileDesignSort = 'newest';
 
-/** The profile's sort dropdown (spec section 2, verbatim). */
+/** The profile's sort dropdown (docs/product.md#public-profile, verbatim). */
 export const PROFILE_DESIGN_SORT_LABELS: Record<ProfileDesignSort, string> = {
   newest: 'Newest',
   'most-popular': 'Most Popular',
@@ -60,13 +60,13 @@ export type FollowRequest = z.input<typeof followRequestSchema>;
 
 export type FollowStatus = { isFollowing: boolean };
 
-/** The followed person's counters after the change (spec: `updatedStats.followers`). */
+/** The followed person's counters after the change (`updatedStats.followers`, docs/product.md#calls). */
 export type FollowResponse = {
   isFollowing: boolean;
   updatedStats: { followers: number; following: number };
 };
 
-/** Texts of the profile screens and follow calls; the quoted ones are the spec's, verbatim. */
+/** Texts of the profile screens and follow calls; quoted ones are verbatim (docs/product.md#messages). */
 export const SOCIAL_MSG = {
   failedFetchProfile: 'Failed to fetch profile',
   failedFetchUserProfile: 'Failed to fetch user profile',

@@ -1,6 +1,6 @@
 /**
- * Shapes of API answers (spec section 3). The API keeps the spec's field names and adds a few
- * (`id` beside `_id`, `likesCount`), see docs/api.md.
+ * Shapes of API answers (docs/product.md#entities). The API keeps the field names clients rely on
+ * and adds a few (`id` beside `_id`, `likesCount`), see docs/api.md.
  */
 import type { SocialLinks } from './auth.ts';
 
@@ -46,7 +46,7 @@ export type DesignCard = {
   likesCount: number;
   downloads: number;
   isPaid: boolean;
-  /** Price in US dollars, as the spec's clients expect; the server stores integer cents. */
+  /** US dollars, as clients expect (docs/product.md#pricing-and-fees); the server keeps integer cents. */
   price: number;
   category: string | null;
   tags: string[];
@@ -150,7 +150,7 @@ export type CollectionPricing = {
   subscriptionPrice: number;
 };
 
-/** A collection as the spec's clients read it (section 3), with its designs as cards. */
+/** A collection as clients read it (docs/product.md#entities), with its designs as cards. */
 export type CollectionSummary = {
   _id: string;
   id: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES, TAG_MAX_LENGTH, TAGS_MAX } from './constants.ts';
 import { priceCents } from './price.ts';
 
-/** User-facing texts of the upload wizard and the edit page (spec sections 5 and 8), verbatim. */
+/** User-facing texts of the upload wizard and the edit page (docs/product.md#validation), verbatim. */
 export const UPLOAD_MSG = {
   nameRequired: 'Model name is required.',
   descriptionRequired: 'Model description is required.',
@@ -16,7 +16,7 @@ export const UPLOAD_MSG = {
 export const DESIGN_NAME_MAX_LENGTH = 120;
 export const DESIGN_TEXT_MAX_LENGTH = 10_000;
 export const COLLECTION_NAME_MAX_LENGTH = 120;
-/** File names the photo and STL pickers accept (spec section 5); the server checks the content too. */
+/** Names the photo and STL pickers accept (docs/product.md#uploads); the server checks the content too. */
 export const STL_EXTENSIONS = ['.stl'] as const;
 export const PHOTO_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.gif', '.bmp'] as const;
 
@@ -53,9 +53,9 @@ function parseCategory(value: unknown): unknown {
 }
 
 /**
- * The upload payload's text fields (spec section 3), checked in the spec's order (section 5): the
- * first failing check's message is the one shown. `stlCount` is how many STL files come with it,
- * so 'No STL files to upload.' takes its place in that order.
+ * The upload payload's text fields (docs/product.md#uploads), checked in the order of
+ * docs/product.md#validation: the first failing check's message is the one shown. `stlCount` is how
+ * many STL files come with it, so 'No STL files to upload.' takes its place in that order.
  */
 export const uploadFieldsSchema = z
   .object({
@@ -129,7 +129,7 @@ export const uploadFieldsSchema = z
       tags: v.tags,
       isPaid: v.isPaid,
       priceCents: designCents,
-      // Ticking "create new" clears the existing choice (spec section 4).
+      // Ticking "create new" clears the existing choice (docs/product.md#upload-wizard).
       collection: v.createNewCollection
         ? {
             kind: 'new' as const,

@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 /**
- * The spec's clients send the token as `x-auth-token`, and as `X-Token` on profile and follow
+ * Clients send the token (docs/product.md#calls) as `x-auth-token`, and as `X-Token` on profile and follow
  * calls; `Authorization: Bearer` is accepted too. All are read everywhere.
  */
 export function readToken(request: FastifyRequest): string | undefined {

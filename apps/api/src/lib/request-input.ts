@@ -4,7 +4,7 @@ import { containsNul, nulCharacter } from './validate.ts';
 /**
  * What every request's input goes through before any route sees it: JSON bodies only (a text body
  * on a JSON route is a client mistake, answered 415), an empty JSON body counted as none (the
- * spec's client posts logout that way), and no NUL character in the body, query or path.
+ * web client posts logout that way, docs/product.md#calls), and no NUL character in the body, query or path.
  * Multipart forms are checked where they are read (multipart.ts).
  */
 export function registerInputGuards(app: FastifyInstance): void {

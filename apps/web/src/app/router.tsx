@@ -72,7 +72,8 @@ export const routes: RouteObject[] = [
             path: 'design/:username/:slug',
             lazy: page(() => import('@/features/designs/routes/DesignPage.tsx')),
           },
-          // Cards in the spec link to /design/{slug}: found by slug, then replaced by the canonical address.
+          // Cards link to /design/{slug} (docs/product.md#screens): found by slug, then replaced by the
+          // canonical address.
           {
             path: 'design/:slug',
             lazy: page(() => import('@/features/designs/routes/DesignSlugRedirect.tsx')),
@@ -85,7 +86,8 @@ export const routes: RouteObject[] = [
             path: 'collection/:id',
             lazy: page(() => import('@/features/collections/routes/CollectionPage.tsx')),
           },
-          // Guarded by the page itself: a signed-out visitor gets the spec's alert before /signin.
+          // Guarded by the page itself: a signed-out visitor gets the alert of docs/product.md#edit-design
+          // before /signin.
           {
             path: 'edit-design/:designId',
             lazy: page(() => import('@/features/designs/routes/EditDesignPage.tsx')),
@@ -94,7 +96,8 @@ export const routes: RouteObject[] = [
             path: 'edit/:designId',
             lazy: page(() => import('@/features/designs/routes/EditDesignRedirect.tsx')),
           },
-          // The seller dashboard sends signed-out visitors to /signin itself (spec section 2).
+          // The seller dashboard sends signed-out visitors to /signin itself
+          // (docs/product.md#seller-dashboard).
           {
             path: 'seller-dashboard',
             lazy: page(() => import('@/features/seller/routes/SellerDashboardPage.tsx')),

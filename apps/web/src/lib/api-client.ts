@@ -2,7 +2,7 @@ import { API_BASE } from './api-base.ts';
 import { getStoredToken } from './auth-storage.ts';
 
 /**
- * A failed API call. `message` is the server's own message when it sent one (the spec shows those
+ * A failed API call. `message` is the server's own message when it sent one (screens show those
  * verbatim); `serverMessage` is null when the server said nothing usable (network failure, a proxy's
  * HTML error page), so screens can fall back to their own text with `errorMessage()`.
  */

@@ -1,5 +1,5 @@
 /**
- * The two values the browser keeps about the session (spec section 3: `authToken` and `userId`).
+ * The two values the browser keeps about the session (docs/product.md#entities: `authToken` and `userId`).
  * localStorage can throw (storage disabled, private mode quotas), and a broken storage must never
  * break the page, so every access is guarded; a failure behaves like "nothing stored".
  */

@@ -1,7 +1,7 @@
 import { API_BASE } from './api-base.ts';
 
 /**
- * Turns an image path from the API into something an `<img>` can show (spec section 3): paths under
+ * Turns an image path from the API into something an `<img>` can show (docs/product.md#social): paths under
  * `/uploads` are served by the API, absolute http(s) URLs are used as they are, and anything missing
  * or unexpected falls back to a bundled placeholder (never a broken image, never a `javascript:` URL).
  */

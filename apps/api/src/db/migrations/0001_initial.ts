@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-/** Accounts, sessions, designs with their files, likes and follows (spec section 3). */
+/** Accounts, sessions, designs with their files, likes and follows (docs/product.md#entities). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('users')

@@ -41,7 +41,7 @@ describe('delivered file names', () => {
     expect(uniqueNames(['a.stl', 'A.stl', 'a.stl', 'b'])).toEqual(['a.stl', 'A (2).stl', 'a (3).stl', 'b']);
   });
 
-  it('names the ZIP as the spec does, spaces to underscores', () => {
+  it('names the ZIP as the product does (docs/product.md#downloads), spaces to underscores', () => {
     expect(zipFileName('Gear Box  Deluxe')).toBe('Gear_Box_Deluxe.zip');
     expect(zipFileName('Café/Bar')).toBe('Café_Bar.zip');
     expect(attachmentDisposition('Café_Bar.zip')).toBe(

@@ -58,7 +58,10 @@ export function uniqueNames(names: string[]): string[] {
   });
 }
 
-/** The spec's ZIP name: the design's name with spaces turned into underscores, plus `.zip`. */
+/**
+ * The ZIP's name (docs/product.md#downloads): the design's name with spaces turned into underscores, plus
+ * `.zip`.
+ */
 export function zipFileName(designName: string): string {
   return `${safeFileName(designName, 'design').replace(/ /g, '_')}.zip`;
 }

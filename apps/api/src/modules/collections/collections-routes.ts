@@ -11,7 +11,7 @@ const coverRule = (config: Config) => ({
 });
 
 /**
- * Collections (spec section 7). `my-collections`, `user` and `create` are static segments, so they
+ * Collections (docs/product.md#calls). `my-collections`, `user` and `create` are static segments, so they
  * win over ids in the router.
  */
 export function collectionsRoutes(

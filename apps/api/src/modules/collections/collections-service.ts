@@ -100,7 +100,7 @@ export class CollectionsService {
   }
 
   /**
-   * POST /api/collections/create. Checks in the spec's order (section 5): name, cover, designs,
+   * POST /api/collections/create. Checks in the order of docs/product.md#validation: name, cover, designs,
    * price. The cover is stored first and deleted again if anything later fails; the collection
    * and its designs are one transaction.
    */

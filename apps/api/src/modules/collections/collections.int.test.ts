@@ -104,7 +104,7 @@ describe(`collections (${process.env.TEST_ENGINE})`, () => {
     });
   });
 
-  it('checks the form in the spec’s order, with its messages, leaving nothing behind', async () => {
+  it('checks the form in the product’s order, with its messages, leaving nothing behind', async () => {
     const design = await createDesign(t, owner.userId, { slug: 'checked' });
     const before = await t.db.selectFrom('collections').select('id').execute();
     const cases: [[string, string][], FormFile[], string][] = [

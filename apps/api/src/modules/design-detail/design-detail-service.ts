@@ -16,7 +16,7 @@ import { toDesignCard } from '../designs/present-card.ts';
 import type { DesignDetailRepo } from './design-detail-repo.ts';
 import { type DetailRow, toDesignDetail } from './present-detail.ts';
 
-/** The spec's text for a design that does not exist. */
+/** The text for a design that does not exist (docs/product.md#design-messages). */
 export const DESIGN_NOT_FOUND = 'Design not found';
 
 export const designNotFound = () => notFound(DESIGN_NOT_FOUND, 'DESIGN_NOT_FOUND');

@@ -107,7 +107,7 @@ describe(`design page (${process.env.TEST_ENGINE})`, () => {
     expect(paid).toMatchObject({ isPaid: true, price: 12.5, canDownload: false, canViewModel: false });
   });
 
-  it('matches the owner’s name in any case and answers unknown designs with the spec’s text', async () => {
+  it('matches the owner’s name in any case and answers unknown designs with the product’s text', async () => {
     expect((await get('/api/designs/MAKER0/gear-box')).json().id).toBe(design.id);
     for (const url of [
       '/api/designs/maker0/nope',

@@ -13,7 +13,7 @@ import {
 } from '../design-detail/design-detail-service.ts';
 import type { DesignEditRepo } from './design-edit-repo.ts';
 
-/** Texts of the spec's edit screen. */
+/** Texts of the edit screen (docs/product.md#edit-design). */
 export const EDIT_SIGN_IN = 'You must be logged in to edit a design.';
 export const INVALID_PRICE = 'Invalid price.';
 const NAME_REQUIRED = 'Model name is required.';

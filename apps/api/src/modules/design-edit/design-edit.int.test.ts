@@ -90,7 +90,7 @@ describe(`editing a design (${process.env.TEST_ENGINE})`, () => {
     expect(row).toEqual({ price_cents: 499, slug: 'lamp' });
   });
 
-  it('refuses a missing or non-positive price on a paid design with the spec’s text', async () => {
+  it('refuses a missing or non-positive price on a paid design with the product’s text', async () => {
     for (const price of [0, -1, 'abc', '', null, 1.234, 1e9]) {
       const res = await edit({ ...valid, price }, owner);
       expect(res.statusCode, String(price)).toBe(400);

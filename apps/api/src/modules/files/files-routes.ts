@@ -13,7 +13,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
  * open storage. A download counts when it is handed out (the link, or the ZIP as it starts).
  */
 export function fileDeliveryRoutes(app: FastifyInstance, delivery: FileDeliveryService) {
-  // The spec names the parameter {fileName}; ours is the file's id, looked up, never a path.
+  // Older clients name the parameter {fileName} (docs/product.md#calls); ours is the file's id, looked up,
+  // never a path.
   app.get<FileParams>('/api/designs/get-signed-url/:fileId', async (request) =>
     delivery.viewUrl(request.params.fileId, await request.viewer()),
   );

@@ -22,7 +22,7 @@ import { designNotFound } from '../design-detail/design-detail-service.ts';
 import { answerRange } from './byte-range.ts';
 import type { FileDeliveryRepo } from './files-repo.ts';
 
-/** The spec's texts for visitors who try to download. */
+/** The texts for visitors who try to download (docs/product.md#sign-in-prompts). */
 export const FILE_SIGN_IN = 'You need to be signed in to download this file.';
 export const DESIGN_SIGN_IN = 'Please sign in to download this design.';
 const PURCHASE_REQUIRED = 'Buy this design to download its files.';

@@ -15,7 +15,7 @@ describe(`follows (${process.env.TEST_ENGINE})`, () => {
   afterAll(() => t.close());
 
   const fan = (i: number) => fans[i] as TestPerson;
-  /** The spec's client sends the token as X-Token on follow calls. */
+  /** The web client sends the token as X-Token on follow calls (docs/product.md#calls). */
   const call = (action: 'follow' | 'unfollow', person: TestPerson | undefined, targetUserId: unknown) =>
     t.app.inject({
       method: 'POST',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FollowService } from './follows-service.ts';
 
 /**
- * Follow calls (spec section 7 'Social'). The spec's client sends the token as X-Token; every
+ * Follow calls (docs/product.md#social). The web client sends the token as X-Token; every
  * token header works (lib/auth-context.ts). Changing a follow needs a live session.
  */
 export function followRoutes(app: FastifyInstance, follows: FollowService) {

@@ -13,7 +13,7 @@ import type { FollowCounts, FollowRepo } from './follows-repo.ts';
 
 const userNotFound = () => notFound(SOCIAL_MSG.userNotFound, 'USER_NOT_FOUND');
 
-/** Following people (spec sections 4 and 7): idempotent, never oneself, counts from the rows. */
+/** Following people (docs/product.md#social): idempotent, never oneself, counts from the rows. */
 export class FollowService {
   constructor(private readonly repo: FollowRepo) {}
 

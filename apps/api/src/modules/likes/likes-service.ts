@@ -4,7 +4,7 @@ import { unauthorized } from '../../lib/errors.ts';
 import { designNotFound } from '../design-detail/design-detail-service.ts';
 import type { DesignLikesRepo } from './likes-repo.ts';
 
-/** The spec's alert for a visitor pressing the like button. */
+/** The alert for a visitor pressing the like button (docs/product.md#sign-in-prompts). */
 export const LIKE_SIGN_IN = 'You must log in to like this design.';
 
 export class DesignLikesService {

@@ -17,10 +17,10 @@ import {
  * collections, the server's answer to "may this buyer download this design?" is the one of a small
  * reference model, and every operation is accepted or refused as the model says.
  *
- * The reference rule (spec): a design is downloadable if free, owned by the person, bought on its
- * own, in the snapshot of a collection purchase, or in a collection the person bought or has a live
- * subscription to (active, or canceled with the end date in the future). A subscription covers its
- * collection and the collections of its plan.
+ * The reference rule (docs/product.md#access): a design is downloadable if free, owned by the person,
+ * bought on its own, in the snapshot of a collection purchase, or in a collection the person bought
+ * or has a live subscription to (active, or canceled with the end date in the future). A
+ * subscription covers its collection and the collections of its plan.
  *
  * Each run gets fresh entities in one app: a seller with a connected sandbox account, two buyers,
  * three paid designs, a one-time collection O and a subscription collection S, and a plan covering

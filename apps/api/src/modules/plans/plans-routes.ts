@@ -3,7 +3,7 @@ import type { PlansService } from './plans-service.ts';
 
 type IdParams = { Params: { id: string } };
 
-/** Subscription plans (spec section 7; docs/api.md). */
+/** Subscription plans (docs/product.md#subscriptions; docs/api.md). */
 export function plansRoutes(app: FastifyInstance, plans: PlansService) {
   app.get('/api/subscription-plans', async (request) => plans.mine(await request.requireViewer()));
   app.post('/api/subscription-plans', async (request, reply) => {

@@ -31,7 +31,7 @@ const valid = (overrides: object = {}) => ({
 });
 
 describe('subscription plans', () => {
-  it("reports every problem at once with the spec's messages, joined with spaces", async () => {
+  it("reports every problem at once with the product's messages, joined with spaces", async () => {
     const res = await post(seller, { name: ' ', collections: [], monthlyPrice: 0, annualPrice: 'abc' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(

@@ -11,7 +11,7 @@ import type { ProfileService } from './profiles-service.ts';
 type UsernameParams = { Params: { username: string } };
 
 /**
- * Public profiles (spec section 7). A name someone gave up answers 301 to the same call under
+ * Public profiles (docs/product.md#public-profile). A name someone gave up answers 301 to the same call under
  * their current name: browsers' fetch follows it by itself, and the body still tells clients that
  * do not follow redirects where the person went.
  */

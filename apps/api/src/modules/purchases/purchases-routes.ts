@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PurchasesService } from './purchases-service.ts';
 
-/** A person's purchases and subscriptions (spec section 7; docs/api.md). */
+/** A person's purchases and subscriptions (docs/product.md#my-purchases; docs/api.md). */
 export function purchasesRoutes(app: FastifyInstance, purchases: PurchasesService) {
   app.get('/api/purchases/my', async (request) => purchases.mine(await request.requireViewer()));
   app.get<{ Querystring: { collectionId?: string } }>(

@@ -9,7 +9,7 @@ import type { SearchService } from './search-service.ts';
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-/** Category names as written in spec section 9, whatever the case they arrive in. */
+/** Category names as written in docs/product.md#limits-and-constants, whatever the case they arrive in. */
 const canonicalCategory = (value: unknown) =>
   typeof value === 'string'
     ? (CATEGORIES.find((c) => c.toLowerCase() === value.trim().toLowerCase()) ?? value)
@@ -43,8 +43,8 @@ const searchQuery = pagingQuery.extend({
 });
 
 /**
- * GET /api/designs/search (spec section 7). One segment after /api/designs/, so it hides nobody's
- * /api/designs/{username}/{slug}. Server-Timing tells how long the search itself took.
+ * GET /api/designs/search (docs/product.md#search-and-sorting). One segment after /api/designs/, so it hides
+ * nobody's /api/designs/{username}/{slug}. Server-Timing tells how long the search itself took.
  */
 export function searchRoutes(app: FastifyInstance, search: SearchService): void {
   app.get('/api/designs/search', async (request, reply) => {

@@ -262,7 +262,7 @@ describe(`design uploads (${process.env.TEST_ENGINE})`, () => {
     expect(await snapshot(t.db, t.dataDir)).toEqual(before);
   });
 
-  it('checks the fields in the spec order with its messages', async () => {
+  it('checks the fields in the product’s order with its messages', async () => {
     const without = (name: string) => basics().filter(([k]) => k !== name);
     const files = [{ name: 'a.stl', data: stl }];
     const expectMessage = async (fields: [string, string][], f: FormFile[], message: string) => {

@@ -56,8 +56,8 @@ export class DesignUploadService {
 
   /**
    * Runs as each file part starts: a form whose text is already wrong is refused before its files
-   * are read. Name and description come before the files in the spec's order; once an STL is
-   * arriving, 'No STL files to upload.' is settled and the later checks (prices) can run too.
+   * are read. Name and description come before the files in the order of docs/product.md#validation; once an
+   * STL is arriving, 'No STL files to upload.' is settled and the later checks (prices) can run too.
    */
   readonly checkFieldsBeforeFile = (fields: Record<string, string>, _field: string, name: string) => {
     const result = uploadFieldsSchema.safeParse({ ...fields, stlCount: 1 });

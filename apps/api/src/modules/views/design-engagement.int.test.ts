@@ -63,7 +63,7 @@ describe(`views and likes (${process.env.TEST_ENGINE})`, () => {
   });
 
   describe('likes', () => {
-    it('asks visitors to log in with the spec’s text', async () => {
+    it('asks visitors to log in with the product’s text', async () => {
       const res = await like();
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('You must log in to like this design.');

@@ -1,7 +1,7 @@
 import styles from './FullScreenLoader.module.css';
 
 /**
- * Covers the page while the session is restored at start (spec section 2), so nobody sees the
+ * Covers the page while the session is restored at start (docs/product.md#frame), so nobody sees the
  * signed-out top bar flash before their own. The animation is a nozzle printing layers.
  */
 export function FullScreenLoader({ label = 'Loading...' }: { label?: string }) {

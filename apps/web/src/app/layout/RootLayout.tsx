@@ -8,7 +8,7 @@ import { TopBar } from './TopBar.tsx';
 
 export type RouteHandle = { sessionLoadingLabel?: string };
 
-/** The shared frame of every screen (spec section 2): fixed top bar, page, footer. */
+/** The shared frame of every screen (docs/product.md#frame): fixed top bar, page, footer. */
 export function RootLayout() {
   const { status } = useSession();
   const matches = useMatches();

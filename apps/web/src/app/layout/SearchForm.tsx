@@ -26,7 +26,7 @@ export function SearchForm({ className }: { className?: string }) {
     event.preventDefault();
     const path = searchPath(text);
     if (!path) return;
-    // The search call starts before the screen changes (spec section 2); the results screen reads
+    // The search call starts before the screen changes (docs/product.md#frame); the results screen reads
     // its address into these same parameters, so it shows this very request's answer.
     void queryClient.prefetchQuery(
       searchQueryOptions(parseSearchParams(new URLSearchParams({ query: text }))),

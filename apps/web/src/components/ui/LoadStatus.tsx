@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import styles from './LoadStatus.module.css';
 
 type NotFound = {
-  /** The heading: the spec's words ('Design not found'). */
+  /** The heading: the product's words ('Design not found', docs/product.md#messages). */
   title: string;
   /** The browser tab's title, before ' · PrintMarket'. */
   tabTitle: string;

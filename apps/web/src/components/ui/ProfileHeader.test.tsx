@@ -13,7 +13,7 @@ const person: ProfileHeaderUser = {
 };
 
 describe('profile header markup', () => {
-  it('shows the spec’s texts for a missing location and bio, and the counters', () => {
+  it('shows the product’s texts for a missing location and bio, and the counters', () => {
     const html = renderToStaticMarkup(
       <ProfileHeader user={person} stats={stats} designsLabel="Designs" actions={null} />,
     );

@@ -38,8 +38,8 @@ const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'nu
 const countFormat = new Intl.NumberFormat('en-US');
 
 /**
- * The top of a profile, on the dashboard and on public profiles (spec section 2): banner, picture,
- * username, location, the actions, bio and counters.
+ * The top of a profile, on the dashboard and on public profiles (docs/product.md#public-profile): banner,
+ * picture, username, location, the actions, bio and counters.
  */
 export function ProfileHeader({
   user,

@@ -12,9 +12,9 @@ const SIGN_IN_PAGES = new Set(['/oauth-callback', '/setup-profile']);
  * Reads the one-time Google sign-in code from the fragment (`#code=`), where the server puts it
  * because browsers never send fragments to servers. Pure, so it can be tested without a browser.
  *
- * A session token in the address (`token`, the spec's form) is removed and never used: a link
- * carrying one would sign whoever opens it into someone else's account. The code is safe to read
- * because the server exchanges it only together with the cookie of the browser that signed in.
+ * A session token in the address (`token`, an older form, docs/product.md#google-sign-in) is removed and
+ * never used: a link carrying one would sign whoever opens it into someone else's account. The code is safe
+ * to read because the server exchanges it only together with the cookie of the browser that signed in.
  */
 export function readAddressCode(href: string): AddressCode {
   const url = new URL(href);

@@ -23,7 +23,7 @@ import { fetchCurrentUser } from './api/get-current-user.ts';
 import { fetchProfileStats } from './api/get-profile-stats.ts';
 import { logout } from './api/logout.ts';
 
-/** The signed-in person with the counters of the profile call merged in (spec section 4). */
+/** The signed-in person with the counters of the profile call merged in (docs/product.md#sessions). */
 export type SessionUser = CurrentUser & {
   /** Null for a moment right after sign-in, until the counters arrive. */
   stats: UserStats | null;
@@ -52,7 +52,7 @@ const SIGNED_OUT: State = { status: 'signed-out', user: null, loadedAt: 0 };
 
 /**
  * Whether a failed reload means the token is no longer good. At start and at sign-in every failure
- * removes the token (spec section 4). A later background refresh only gives up the session when the
+ * removes the token (docs/product.md#sessions). A later background refresh only gives up the session when the
  * server rejects it, so a dropped connection does not sign anyone out.
  */
 function rejectsToken(error: unknown): boolean {

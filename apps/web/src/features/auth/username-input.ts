@@ -1,4 +1,4 @@
-/** Characters a username may not contain (spec section 5: letters and numbers only). */
+/** Characters a username may not contain (docs/product.md#validation: letters and numbers only). */
 const NOT_ALLOWED = /[^A-Za-z0-9]/g;
 
 export type FilteredUsername = {

@@ -1,6 +1,6 @@
 import { formatDollars } from '@printmarket/shared/money';
 
-/** The design page's purchase button (spec section 4). */
+/** The design page's purchase button (docs/product.md#design-page). */
 export function buyDesignLabel(price: number): string {
   return `Buy Model for ${formatDollars(price)}`;
 }

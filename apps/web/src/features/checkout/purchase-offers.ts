@@ -6,11 +6,11 @@ export type DesignPanelAction = 'download' | 'view-collection' | 'buy' | 'paid-d
 type DesignAccess = Pick<DesignDetail, 'isPaid' | 'price' | 'canDownload' | 'canPurchase' | 'collection'>;
 
 /**
- * What the design page offers (spec sections 2 and 4): the download when the viewer may have the
- * files; otherwise 'Buy Model for $price' (a visitor is sent to sign in first; a signed-in person
- * only when the server says the design is for sale to them), else a disabled 'Paid Design'.
- * Within a collection the link to the collection replaces the purchase button, unless the design
- * is also sold on its own: then both show.
+ * What the design page offers (docs/product.md#design-page, docs/product.md#access): the download
+ * when the viewer may have the files; otherwise 'Buy Model for $price' (a visitor is sent to sign
+ * in first; a signed-in person only when the server says the design is for sale to them), else a
+ * disabled 'Paid Design'. Within a collection the link to the collection replaces the purchase
+ * button, unless the design is also sold on its own: then both show.
  */
 export function designPanelActions(design: DesignAccess, signedIn: boolean): DesignPanelAction[] {
   const paid = design.isPaid && design.price > 0;
@@ -20,7 +20,10 @@ export function designPanelActions(design: DesignAccess, signedIn: boolean): Des
   return ['paid-design'];
 }
 
-/** What the collection page offers a viewer (spec section 2: download, subscribe or purchase). */
+/**
+ * What the collection page offers a viewer (docs/product.md#collection-pages: download, subscribe or
+ * purchase).
+ */
 export type CollectionOffer = {
   download: boolean;
   /** 'Purchase Collection for $price'. */

@@ -10,8 +10,8 @@ const realBrowser: CheckoutBrowser = {
 };
 
 /**
- * The alert for a checkout that could not start (spec section 8): the server's message, else
- * 'Checkout failed'; when the server was not reached at all, 'Failed to initiate purchase...'.
+ * The alert for a checkout that could not start (docs/product.md#payment-messages): the server's message,
+ * else 'Checkout failed'; when the server was not reached at all, 'Failed to initiate purchase...'.
  */
 export function checkoutFailureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status > 0) return error.serverMessage ?? PAYMENT_MSG.checkoutFailed;

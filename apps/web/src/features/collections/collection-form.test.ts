@@ -16,7 +16,7 @@ const named: CollectionFormValues = { ...EMPTY_COLLECTION_FORM, name: '  Desk Se
 const chosen = { cover: true, designCount: 2 };
 const messages = (problems: { message: string }[]) => problems.map((p) => p.message);
 
-describe('pricing rules (spec section 4)', () => {
+describe('pricing rules (docs/product.md#collections)', () => {
   it('Free clears the price and individual purchases, and sends price 0', () => {
     const paid = { ...named, pricingType: 'oneTime' as const, price: '12.5', allowIndividualPurchase: true };
     const free = choosePricing(paid, 'free');
@@ -49,7 +49,7 @@ describe('pricing rules (spec section 4)', () => {
 });
 
 describe('createCollectionProblems', () => {
-  it("lists every problem in the spec's order: name, cover, designs, price", () => {
+  it("lists every problem in the product's order: name, cover, designs, price", () => {
     const empty = { ...EMPTY_COLLECTION_FORM, pricingType: 'oneTime' as const };
     expect(messages(createCollectionProblems(empty, { cover: false, designCount: 0 }))).toEqual([
       COLLECTION_MSG.nameRequired,

@@ -26,7 +26,7 @@ export const EMPTY_COLLECTION_FORM: CollectionFormValues = {
 };
 
 /**
- * The pricing rules of spec section 4: Free turns the subscription off and the price to 0 (the
+ * The pricing rules of docs/product.md#collections: Free turns the subscription off and the price to 0 (the
  * typed price is cleared, and 0 is what gets sent) and drops individual purchases; a paid model
  * keeps what was typed, so switching between one-time and subscription loses nothing.
  */
@@ -100,7 +100,7 @@ function fieldProblems(values: CollectionFormValues): {
 }
 
 /**
- * Every problem of the create form, in the spec's order (section 5): name, cover, designs, then
+ * Every problem of the create form, in the order of docs/product.md#validation: name, cover, designs, then
  * the price the pricing model needs. Empty when the form may be sent.
  */
 export function createCollectionProblems(
@@ -115,7 +115,7 @@ export function createCollectionProblems(
   return problems;
 }
 
-/** Every problem of the edit modal, in the spec's order: name, then price. */
+/** Every problem of the edit modal, in the order of docs/product.md#validation: name, then price. */
 export function editCollectionProblems(values: CollectionFormValues): CollectionFormProblem[] {
   const { text, price } = fieldProblems(values);
   return price ? [...text, price] : text;

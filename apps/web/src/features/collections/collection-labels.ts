@@ -27,7 +27,7 @@ export function collectionPath(collection: Pick<CollectionSummary, 'id'>): strin
 }
 
 /**
- * The pictures a collection preview steps through (spec section 2: the first image of each
+ * The pictures a collection preview steps through (docs/product.md#design-page: the first image of each
  * design); designs without a picture are skipped.
  */
 export function designPreviewImages(

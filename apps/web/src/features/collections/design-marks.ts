@@ -3,7 +3,7 @@ import type { CollectionSummary, DesignCard } from '@printmarket/shared/types';
 
 /**
  * Where one of the creator's designs stands for a collection: free to pick, already in this
- * collection, or in another one (a design belongs to one collection at most, spec section 4).
+ * collection, or in another one (a design belongs to one collection at most, docs/product.md#collections).
  */
 export type DesignMark = 'free' | 'added' | 'in-another';
 
@@ -35,9 +35,9 @@ export function designMarks(
   };
 }
 
-/** The create form's picker words it as in the spec's section 4 first reading. */
+/** The create form's picker words it this way (docs/product.md#collection-pages). */
 export const PICKER_IN_ANOTHER = COLLECTION_MSG.alreadyInAnother;
-/** The Add Designs modal's words (spec section 4 gives both spellings; the modal used this one). */
+/** The Add Designs modal's words (docs/product.md#collection-pages: the modal spells it this way). */
 export const ADD_MODAL_IN_ANOTHER = 'Already in Another Collection';
 export const ADD_MODAL_ADDED = COLLECTION_MSG.alreadyAdded;
 

@@ -1,6 +1,6 @@
 import { priceCents } from '@printmarket/shared/price';
 /**
- * Which picked files the edit screen keeps (spec section 5, as in the upload wizard): STL files by
+ * Which picked files the edit screen keeps (docs/product.md#uploads, as in the upload wizard): STL files by
  * a name ending .stl; photos ending .png, .jpg, .jpeg, .gif or .bmp. Anything else is dropped.
  */
 export const STL_EXTENSIONS = ['.stl'] as const;

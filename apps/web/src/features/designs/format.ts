@@ -13,7 +13,7 @@ export function countLabel(value: number | null | undefined, singular: string, p
   return `${grouped.format(n)} ${n === 1 ? singular : plural}`;
 }
 
-/** Missing or nonsense counts show as 0 (spec section 2). */
+/** Missing or nonsense counts show as 0 (docs/product.md#home). */
 function safeCount(value: number | null | undefined): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDate, formatDimensions, formatFileSize, modelFacts } from './model-facts.ts';
 
 describe('model facts', () => {
-  it('shows the bounding box as the spec writes it', () => {
+  it('shows the bounding box in millimetres, as the design page writes it', () => {
     expect(formatDimensions([120, 80, 45])).toBe('120 x 80 x 45 mm');
     expect(formatDimensions([12.345, 0.06, 1000])).toBe('12.3 x 0.1 x 1,000 mm');
   });

@@ -35,7 +35,7 @@ const plan: SubscriptionPlan = {
 };
 
 describe('plan form -> request body', () => {
-  it('reports every problem of an empty form at once, as the spec’s messages joined with spaces', () => {
+  it('reports every problem of an empty form at once, as the product’s messages joined with spaces', () => {
     const result = checkPlanForm(EMPTY_PLAN_FORM);
     expect(result).toEqual({
       ok: false,

@@ -61,7 +61,7 @@ export type PlanFormCheck = { ok: true; body: PlanRequestBody } | { ok: false; m
 /**
  * Checks the form with the server's own schema (so both sides agree on every rule and message) and
  * builds the request body from its result: prices in whole cents, the download limit only when
- * not unlimited. A failure is the spec's messages joined with spaces, e.g.
+ * not unlimited. A failure is the messages of docs/product.md#validation joined with spaces, e.g.
  * 'Give your plan a name. Add at least one collection.'.
  */
 export function checkPlanForm(values: PlanFormValues): PlanFormCheck {

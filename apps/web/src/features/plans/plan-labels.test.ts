@@ -10,7 +10,7 @@ import {
 } from './plan-labels.ts';
 
 describe('plan counter', () => {
-  it("reads 'n/4 plans used' (spec section 2)", () => {
+  it("reads 'n/4 plans used' (docs/product.md#seller-dashboard)", () => {
     expect(planCounterText(0)).toBe('0/4 plans used');
     expect(planCounterText(2)).toBe('2/4 plans used');
     expect(planCounterText(4)).toBe('4/4 plans used');

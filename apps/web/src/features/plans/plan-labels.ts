@@ -33,12 +33,12 @@ export function planTypeChoiceText(
     : `Yearly – ${formatDollars(plan.annualPrice)}`;
 }
 
-/** The seller dashboard's counter (spec section 2): '2/4 plans used'. */
+/** The seller dashboard's counter (docs/product.md#seller-dashboard): '2/4 plans used'. */
 export function planCounterText(used: number): string {
   return `${used}/${MAX_SUBSCRIPTION_PLANS} plans used`;
 }
 
-/** Whether another plan may be made: a seller has at most four (spec section 9). */
+/** Whether another plan may be made: a seller has at most four (docs/product.md#limits-and-constants). */
 export function canCreatePlan(used: number): boolean {
   return used < MAX_SUBSCRIPTION_PLANS;
 }

@@ -9,7 +9,7 @@ describe('the home listing with a saved default order', () => {
     expect(listingSort('oldest', 'most-downloaded')).toBe('most-downloaded');
   });
 
-  it('keeps the plain address for people who kept the spec default', () => {
+  it('keeps the plain address for people who kept the product’s default', () => {
     expect(listingHref({ sort: 'newest', page: 1 }, 'newest')).toBe('/');
     expect(listingHref({ sort: 'newest', page: 3 }, 'newest')).toBe('/?page=3');
     expect(listingHref({ sort: 'most-popular', page: 1 }, 'newest')).toBe('/?sort=most-popular');

@@ -16,7 +16,8 @@ export function listingSort(addressSort: string | null, preferred: DesignSort): 
 /**
  * The address of a home listing page. The plain `/` shows each person their own default order, so
  * every other address names its order, and one shared address shows everyone the same listing.
- * Only the spec's default (newest) stays out of the address, and only for people who kept it.
+ * Only the product's default (newest, docs/product.md#home) stays out of the address, and only for people who
+ * kept it.
  */
 export function listingHref(
   { sort, page }: { sort: DesignSort; page: number },

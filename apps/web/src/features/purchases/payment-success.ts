@@ -41,7 +41,7 @@ export function pollOutcome(state: {
   return 'waiting';
 }
 
-/** Spec section 9: a collection purchase preview shows up to 4 designs. */
+/** docs/product.md#limits-and-constants: a collection purchase preview shows up to 4 designs. */
 export const PURCHASE_PREVIEW_DESIGNS = 4;
 
 export type PreviewImage = { key: string; url: string | null; caption: string | null };

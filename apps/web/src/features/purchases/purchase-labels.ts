@@ -1,7 +1,7 @@
 import { formatDollars } from '@printmarket/shared/money';
 import type { PurchasesResponse, SubscriptionSummary } from '@printmarket/shared/payments';
 
-/** Spec section 9: a purchase's order number is the first 9 characters of its id. */
+/** docs/product.md#limits-and-constants: a purchase's order number is the first 9 characters of its id. */
 export const ORDER_NUMBER_LENGTH = 9;
 
 export function orderNumber(id: string): string {
@@ -17,8 +17,8 @@ export function formatPurchaseDate(iso: string | null | undefined): string | nul
 }
 
 /**
- * How a subscription stands (spec section 2): 'Renews monthly' / 'Renews yearly' while it renews;
- * once canceled (or over) 'Ends: {date}', or 'Ends: N/A' when the end is not known.
+ * How a subscription stands (docs/product.md#my-purchases): 'Renews monthly' / 'Renews yearly' while it
+ * renews; once canceled (or over) 'Ends: {date}', or 'Ends: N/A' when the end is not known.
  */
 export function subscriptionTermText(
   subscription: Pick<SubscriptionSummary, 'active' | 'planType' | 'endDate'>,

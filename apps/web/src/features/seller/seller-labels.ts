@@ -24,8 +24,8 @@ export function refundsText(refunds: number, refundedTotal: number): string {
 export type StripeAction = 'connect' | 'manage';
 
 /**
- * Which button the payout account shows (spec section 2): 'Manage Stripe Account' once the account
- * may take payments; 'Connect with Stripe' while there is none or its onboarding is unfinished.
+ * Which button the payout account shows (docs/product.md#seller-dashboard): 'Manage Stripe Account' once the
+ * account may take payments; 'Connect with Stripe' while there is none or its onboarding is unfinished.
  */
 export function stripeAction(account: Account): StripeAction {
   return account.stripeAccountId && account.chargesEnabled ? 'manage' : 'connect';

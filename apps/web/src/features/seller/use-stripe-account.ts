@@ -5,7 +5,10 @@ import { connectAccount } from './api/connect-account.ts';
 import { onboardAccount } from './api/onboard-account.ts';
 import type { StripeAction } from './seller-labels.ts';
 
-/** Shown when the account page cannot be opened and the server says nothing usable (no spec text). */
+/**
+ * Shown when the account page cannot be opened and the server says nothing usable (no text in
+ * docs/product.md#messages).
+ */
 export const FAILED_STRIPE_LINK = 'Could not open your Stripe account. Please try again.';
 
 type AccountCalls = { connect(): Promise<ConnectResponse>; onboard(): Promise<ConnectResponse> };

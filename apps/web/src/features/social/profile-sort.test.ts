@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseProfileSort } from './profile-sort.ts';
 
 describe('profile sort', () => {
-  it('offers the spec’s three orders with its labels, newest first', () => {
+  it('offers the product’s three orders with its labels, newest first', () => {
     expect(PROFILE_DESIGN_SORTS.map((sort) => PROFILE_DESIGN_SORT_LABELS[sort])).toEqual([
       'Newest',
       'Most Popular',

@@ -1,7 +1,7 @@
 import { getStoredToken } from '@/lib/auth-storage.ts';
 
 /**
- * The spec's client sends the token as `X-Token` on follow calls (the API accepts every token
+ * The web client sends the token as `X-Token` on follow calls (the API accepts every token
  * header; apiFetch adds `x-auth-token` as well).
  */
 export function xTokenHeader(): Record<string, string> | undefined {

@@ -9,7 +9,7 @@ export function hasExtension(name: string, extensions: readonly string[]): boole
   return extensions.some((extension) => lower.endsWith(extension));
 }
 
-/** Splits a selection into the files a picker keeps and those it drops (spec section 5). */
+/** Splits a selection into the files a picker keeps and those it drops (docs/product.md#uploads). */
 export function splitByExtension<T extends { name: string }>(
   files: readonly T[],
   extensions: readonly string[],

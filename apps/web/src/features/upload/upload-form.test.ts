@@ -17,7 +17,7 @@ const filled: UploadFormValues = {
 };
 
 describe('firstUploadProblem', () => {
-  it("gives the spec's alerts one at a time, in the spec's order", () => {
+  it("gives the product's alerts one at a time, in the product's order", () => {
     let values: UploadFormValues = { ...EMPTY_UPLOAD_FORM, pricing: 'paid', createNewCollection: true };
     values.newCollectionPrice = '-1';
     expect(firstUploadProblem(values, 0)).toBe(UPLOAD_MSG.nameRequired);
@@ -59,7 +59,7 @@ describe('firstUploadProblem', () => {
 });
 
 describe('payloadFields', () => {
-  it('names the fields as the upload payload does (spec section 3)', () => {
+  it('names the fields as the upload payload does (docs/product.md#uploads)', () => {
     expect(payloadFields({ ...filled, pricing: 'paid', price: '4.50' }, 1_700_000_000_000)).toEqual({
       designName: 'Cable Clip',
       description: 'Keeps cables tidy.',

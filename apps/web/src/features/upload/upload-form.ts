@@ -3,7 +3,8 @@ import { UPLOAD_MSG, uploadFieldsSchema } from '@printmarket/shared/uploads';
 
 /**
  * Everything the wizard's three steps collect, as the inputs hold it (text, before any parsing).
- * Step 1 is the spec's "upload form data" (section 3); the payload names come from `payloadFields`.
+ * Step 1 is the wizard's "Basic Info" (docs/product.md#upload-wizard); the payload names come from
+ * `payloadFields`.
  */
 export type UploadFormValues = {
   modelName: string;
@@ -16,13 +17,13 @@ export type UploadFormValues = {
   manufacturingInstructions: string;
   usages: string;
   pricing: 'free' | 'paid';
-  /** Dollars as typed; cleared when "free" is chosen (spec section 4). */
+  /** Dollars as typed; cleared when "free" is chosen (docs/product.md#upload-wizard). */
   price: string;
   /** One of the creator's collections, or '' for none; cleared when "create new" is ticked. */
   collectionId: string;
   createNewCollection: boolean;
   newCollectionName: string;
-  /** Dollars as typed; blank means a free collection and is sent as 0 (spec section 9). */
+  /** Dollars as typed; blank means a free collection and is sent as 0 (docs/product.md#pricing-and-fees). */
   newCollectionPrice: string;
   newCollectionSubscription: boolean;
 };
@@ -49,7 +50,7 @@ export const UPLOAD_STEPS = ['Basic Info', 'File Uploads', 'Monetization & Colle
 export type UploadStep = 1 | 2 | 3;
 
 /**
- * The upload payload's text fields (spec section 3) for these form values. Free designs send price
+ * The upload payload's text fields (docs/product.md#uploads) for these form values. Free designs send price
  * 0; a blank collection price is sent as 0; without "create new collection" its fields are blank,
  * and with it no existing collection is sent.
  */
@@ -79,7 +80,7 @@ export function payloadFields(values: UploadFormValues, uploadId: number): Recor
 
 /**
  * The first thing that stops this upload, as the alert shows it, or null when it may be sent.
- * The server's own schema decides, so the order is the spec's (section 5): name, description,
+ * The server's own schema decides, so the order is that of docs/product.md#validation: name, description,
  * STL files, the price of a paid design, the new collection's price.
  */
 export function firstUploadProblem(values: UploadFormValues, stlCount: number): string | null {

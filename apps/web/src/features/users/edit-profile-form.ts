@@ -1,7 +1,7 @@
 import { editProfileFormSchema } from '@printmarket/shared/profile-form';
 import type { UpdateProfileInput } from './api/update-profile.ts';
 
-/** What the profile form edits (spec section 2, Edit profile modal); pictures travel beside it. */
+/** What the profile form edits (docs/product.md#dashboard, Edit Profile modal); pictures travel beside it. */
 export type EditProfileValues = {
   username: string;
   bio: string;
@@ -18,7 +18,7 @@ export type ProfileSnapshot = {
   lastUsernameChange: string | null;
 };
 
-/** A username can change once (spec section 4): after that the field is read-only. */
+/** A username can change once (docs/product.md#social): after that the field is read-only. */
 export function usernameLocked(profile: Pick<ProfileSnapshot, 'lastUsernameChange'>): boolean {
   return profile.lastUsernameChange !== null;
 }

@@ -6,7 +6,7 @@ export type ProfileStatsResponse = { stats: UserStats };
 
 /**
  * GET /api/profile/{id}: the signed-in person's counters, merged into the session user.
- * The spec sends this call's token in `X-Token` (the server accepts either header).
+ * This call's token goes in `X-Token` (docs/product.md#calls; the server accepts either header).
  */
 export function fetchProfileStats(userId: string): Promise<ProfileStatsResponse> {
   const token = getStoredToken();

@@ -7,9 +7,9 @@ import { useSession } from '@/features/auth/session.tsx';
 import styles from './OAuthCallbackPage.module.css';
 
 /**
- * Where Google sign-in returns (spec section 2). The one-time code in the address was taken out of
- * it at start (see address-code.ts), and the session exchanges it for a session while the frame
- * shows 'Completing sign in...'. This screen then only has to send the person on.
+ * Where Google sign-in returns (docs/product.md#google-sign-in). The one-time code in the address was taken
+ * out of it at start (see address-code.ts), and the session exchanges it for a session while the frame shows
+ * 'Completing sign in...'. This screen then only has to send the person on.
  */
 export default function OAuthCallbackPage() {
   const [params] = useSearchParams();

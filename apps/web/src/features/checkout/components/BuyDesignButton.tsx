@@ -13,7 +13,7 @@ type BuyDesignButtonProps = {
 };
 
 /**
- * 'Buy Model for $price': a visitor is told to sign in and sent to /signin (spec section 6); a
+ * 'Buy Model for $price': a visitor is told to sign in and sent to /signin (docs/product.md#roles); a
  * signed-in person goes to the checkout for this design.
  */
 export function BuyDesignButton({ designId, price, signedIn, className }: BuyDesignButtonProps) {

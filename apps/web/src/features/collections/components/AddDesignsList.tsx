@@ -25,8 +25,8 @@ type AddDesignsListProps = {
 
 /**
  * The Add Designs modal's content: a filter over the creator's designs and a list (at most 400 px
- * high, spec section 9) where each design is added with one press, or marked 'Already Added' /
- * 'Already in Another Collection'.
+ * high, docs/product.md#limits-and-constants) where each design is added with one press, or marked 'Already
+ * Added' / 'Already in Another Collection'.
  */
 export function AddDesignsList({ collection, userId, onDone }: AddDesignsListProps) {
   const designs = useMyDesigns(userId);

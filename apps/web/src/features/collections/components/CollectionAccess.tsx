@@ -28,10 +28,10 @@ type CollectionAccessProps = {
 };
 
 /**
- * How to get the collection's files (spec section 2: download, subscribe or purchase). What shows
- * follows the server's `access` for the viewer (see collectionOffer): the ZIP when the viewer may
- * have it, else the purchase and subscribe buttons that are open to them, and the viewer's own
- * subscription when there is one.
+ * How to get the collection's files (docs/product.md#collection-pages: download, subscribe or purchase). What
+ * shows follows the server's `access` for the viewer (see collectionOffer): the ZIP when the viewer may have
+ * it, else the purchase and subscribe buttons that are open to them, and the viewer's own subscription when
+ * there is one.
  */
 export function CollectionAccess({ collection, signedIn, isOwner }: CollectionAccessProps) {
   const offer = collectionOffer(collection, signedIn, isOwner);

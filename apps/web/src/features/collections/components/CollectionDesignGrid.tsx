@@ -15,8 +15,9 @@ type CollectionDesignGridProps = {
 };
 
 /**
- * The collection's designs as cards whose pictures step every 3 seconds (spec section 9); the owner
- * gets a Remove button under each (the design itself stays, in no collection).
+ * The collection's designs as cards whose pictures step every 3 seconds
+ * (docs/product.md#limits-and-constants); the owner gets a Remove button under each (the design itself stays,
+ * in no collection).
  */
 export function CollectionDesignGrid({ collection, isOwner, onProblem }: CollectionDesignGridProps) {
   const remove = useRemoveDesign(collection.id);

@@ -7,8 +7,8 @@ import { mediaUrl } from '@/lib/media.ts';
 import styles from './CollectionHero.module.css';
 
 /**
- * The collection's details (spec section 2): cover, name, owner, description, visibility and
- * pricing, with the actions that fit the viewer below them.
+ * The collection's details (docs/product.md#collection-pages): cover, name, owner, description, visibility
+ * and pricing, with the actions that fit the viewer below them.
  */
 export function CollectionHero({
   collection,

@@ -8,7 +8,7 @@ import { useCardRotation } from '@/features/designs/components/use-card-rotation
 import { mediaUrl } from '@/lib/media.ts';
 import styles from './CollectionPreview.module.css';
 
-/** The spec's log text when the design page cannot load its collection (section 8). */
+/** The log text when the design page cannot load its collection (docs/product.md#design-messages). */
 export const FAILED_FETCH_COLLECTION_INFO = 'Failed to fetch collection info';
 
 type CollectionPreviewProps = {
@@ -18,7 +18,7 @@ type CollectionPreviewProps = {
 
 /**
  * The design page's look into the design's collection: the first picture of each of its designs,
- * one after another every 3 seconds (spec sections 2 and 9). When the collection cannot be loaded
+ * one after another every 3 seconds (docs/product.md#design-page). When the collection cannot be loaded
  * the failure is only logged and the panel shows without the preview.
  */
 export function CollectionPreview({ collectionId, viewerId }: CollectionPreviewProps) {

@@ -11,7 +11,8 @@ type CollectionSelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'chil
 
 /**
  * The signed-in creator's collections as a select, 'No collection' first. A design belongs to one
- * collection at most (spec section 4); the server checks that the collection is the creator's own.
+ * collection at most (docs/product.md#collections); the server checks that the collection is the creator's
+ * own.
  */
 export function CollectionSelect({ label = 'Collection', hint, ref, ...select }: CollectionSelectProps) {
   const collections = useMyCollections();

@@ -45,7 +45,7 @@ const VISIBILITIES = [
   { value: 'private', title: 'Private', hint: 'Only you can see it.' },
 ] as const;
 
-/** Public or private (spec section 9). */
+/** Public or private (docs/product.md#limits-and-constants). */
 export function VisibilityField({ values, onChange }: Pick<DetailsFieldsProps, 'values' | 'onChange'>) {
   const name = useId();
   return (

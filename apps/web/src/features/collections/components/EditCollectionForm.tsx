@@ -28,7 +28,7 @@ type EditCollectionFormProps = {
 
 /**
  * The Edit Collection modal's form: name, description, visibility and pricing with the rules of
- * spec section 4. A refused save keeps everything typed and says why.
+ * docs/product.md#collections. A refused save keeps everything typed and says why.
  */
 export function EditCollectionForm({ collection, onSaved, onCancel }: EditCollectionFormProps) {
   const [values, setValues] = useState<CollectionFormValues>(() => formValuesFromCollection(collection));

@@ -32,9 +32,10 @@ type OwnerActionsProps = {
 };
 
 /**
- * What the collection's owner may do (spec section 6): edit it, add designs, change the cover,
- * archive it and delete it (after the spec's confirmation, then on to the dashboard). A collection
- * people hold cannot be deleted: the server's refusal says who holds it and archiving is offered.
+ * What the collection's owner may do (docs/product.md#roles): edit it, add designs, change the cover,
+ * archive it and delete it (after the confirmation of docs/product.md#collection-pages, then on to the
+ * dashboard). A collection people hold cannot be deleted: the server's refusal says who holds it and
+ * archiving is offered.
  */
 export function OwnerActions({ collection, userId, onProblem }: OwnerActionsProps) {
   const navigate = useNavigate();

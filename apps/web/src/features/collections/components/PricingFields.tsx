@@ -20,8 +20,8 @@ type PricingFieldsProps = {
 };
 
 /**
- * The pricing model with the rules of spec section 4: Free turns the subscription off and the price
- * to 0; a paid model reveals its price and the individual-purchase toggle.
+ * The pricing model with the rules of docs/product.md#collections: Free turns the subscription off and the
+ * price to 0; a paid model reveals its price and the individual-purchase toggle.
  */
 export function PricingFields({ values, onChange, priceError, priceRef }: PricingFieldsProps) {
   const name = useId();

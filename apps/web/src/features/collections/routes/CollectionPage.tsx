@@ -15,7 +15,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import styles from './CollectionPage.module.css';
 import type { CreatedNotice } from './CreateCollectionPage.tsx';
 
-/** Collection page (spec section 2): /collection/{id}. */
+/** Collection page (docs/product.md#collection-pages): /collection/{id}. */
 export default function CollectionPage() {
   const { id = '' } = useParams();
   const { user } = useSession();

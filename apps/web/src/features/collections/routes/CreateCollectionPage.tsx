@@ -33,7 +33,7 @@ import styles from './CreateCollectionPage.module.css';
 /** What the collection page shows once after arriving from here (the server's "created" message). */
 export type CreatedNotice = { notice?: string };
 
-/** Create collection (spec section 2): /create-collection, behind the sign-in guard. */
+/** Create collection (docs/product.md#collection-pages): /create-collection, behind the sign-in guard. */
 export default function CreateCollectionPage() {
   const { user } = useSession();
   if (!user) return null;
@@ -129,7 +129,7 @@ function CreateCollectionForm({ userId }: { userId: string }) {
             <DetailsFields values={values} onChange={setValues} errors={shown} nameRef={nameRef} />
           </div>
           <div className={styles.group}>
-            {/* Images only (spec section 5). */}
+            {/* Images only (docs/product.md#validation). */}
             <ImagePicker
               legend="Cover image"
               legendClassName={sections.legend}

@@ -4,7 +4,9 @@ import { getStoredToken } from '@/lib/auth-storage.ts';
 
 export const FAILED_DOWNLOAD_DESIGN = 'Failed to download design';
 
-/** The spec's name for the saved archive: the design's name with spaces turned to underscores. */
+/**
+ * The saved archive's name (docs/product.md#downloads): the design's name with spaces turned to underscores.
+ */
 export function zipFileName(designName: string): string {
   return `${designName.trim().replace(/ /g, '_') || 'design'}.zip`;
 }

@@ -2,7 +2,7 @@ import type { DesignDetail } from '@printmarket/shared/types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 
-/** The spec's text when loading a design fails without a server message (section 8). */
+/** The text when loading a design fails without a server message (docs/product.md#design-messages). */
 export const FAILED_FETCH_DESIGN = 'Failed to fetch design';
 
 /** GET /api/designs/{username}/{slug}: one design with its files and what this viewer may do. */

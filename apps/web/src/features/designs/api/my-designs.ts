@@ -3,7 +3,7 @@ import type { DesignCard } from '@printmarket/shared/types';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 
-/** The spec's text when the person's designs cannot be loaded (section 8). */
+/** The text when the person's designs cannot be loaded (docs/product.md#collection-messages). */
 export const FAILED_FETCH_MY_DESIGNS = COLLECTION_MSG.failedUserDesigns;
 
 /** GET /api/designs/my-designs: the signed-in person's designs as cards, newest first. */

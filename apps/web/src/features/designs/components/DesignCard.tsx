@@ -19,8 +19,8 @@ const IMAGE_HEIGHT = 450;
 type DesignCardProps = {
   design: DesignCardData;
   /**
-   * Milliseconds between preview images when the design has several (spec section 9: 5000 on home
-   * and search, 3000 in other lists). 0 keeps the first image.
+   * Milliseconds between preview images when the design has several (docs/product.md#limits-and-constants:
+   * 5000 on home and search, 3000 in other lists). 0 keeps the first image.
    */
   rotationMs?: number;
   /** The card title's heading level, so it fits under the heading of the list it sits in. */

@@ -11,7 +11,7 @@ type DesignCardGridProps = {
   label?: string;
   /** The id of the heading that names the list. */
   labelledBy?: string;
-  /** Spec section 9: 5 s between pictures on home and search, 3 s in other lists. */
+  /** docs/product.md#limits-and-constants: 5 s between pictures on home and search, 3 s in other lists. */
   rotationMs?: number;
   /** The card titles' level, under the heading of the list. */
   headingLevel?: 'h2' | 'h3';

@@ -15,7 +15,8 @@ export const FILE_SIGN_IN = 'You need to be signed in to download this file.';
 /**
  * The design's files with a Download button each. Downloads are offered when the design is free or
  * the viewer has access (the server checks again); visitors are asked to sign in first. A design in
- * a collection (one the viewer may see) is downloaded from the collection instead (spec section 2).
+ * a collection (one the viewer may see) is downloaded from the collection instead
+ * (docs/product.md#design-page).
  */
 export function DesignFileList({ design, signedIn }: { design: DesignDetail; signedIn: boolean }) {
   const queryClient = useQueryClient();

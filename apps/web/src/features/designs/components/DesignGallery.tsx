@@ -6,7 +6,7 @@ import styles from './DesignGallery.module.css';
 
 export type GalleryImage = { key: string; src: string; thumb: string; alt: string };
 
-/** Photos first, then the rendered previews of the STL files (spec section 2, "Design page"). */
+/** Photos first, then the rendered previews of the STL files (docs/product.md#design-page). */
 export function galleryImages(design: DesignDetail): GalleryImage[] {
   const photos = design.files.filter((file) => file.type === 'image');
   const models = design.files.filter((file) => file.type === 'stl' && file.previewUrl);

@@ -4,7 +4,7 @@ import { FAILED_FETCH_DESIGN } from '@/features/designs/api/get-design.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 
 /**
- * What a design address shows before its design is there (spec section 2): 'Loading...',
+ * What a design address shows before its design is there (docs/product.md#design-page): 'Loading...',
  * 'Design not found' for a 404, else 'Error: {message}' with a retry when one is offered.
  */
 export function DesignLoadStatus(props: { error: unknown; retry?: { busy: boolean; run: () => void } }) {

@@ -68,7 +68,7 @@ export function DesignSidePanel({ design, signedIn }: { design: DesignDetail; si
           </button>
         );
       case 'view-collection':
-        // Within a collection, the way in is the collection (spec section 2).
+        // Within a collection, the way in is the collection (docs/product.md#design-page).
         return collectionPath ? (
           <Link key={kind} to={collectionPath} className={`${large} ${button.primary}`}>
             View Collection

@@ -3,7 +3,7 @@ import { modelFacts } from '@/features/designs/model-facts.ts';
 import styles from './DesignSections.module.css';
 
 /**
- * The design's facts: file format and licence (the same for every design, spec section 2), the
+ * The design's facts: file format and licence (the same for every design, docs/product.md#design-page), the
  * category, and what the STL analysis measured for each model.
  */
 export function ModelFacts({ design }: { design: DesignDetail }) {

@@ -10,7 +10,7 @@ type QueryDesignGridProps = {
   query: UseQueryResult<DesignCardData[]>;
   /** Names the list for screen readers. */
   label: string;
-  /** Shown when the list is empty (the spec's words where it has them). */
+  /** Shown when the list is empty (the words of docs/product.md#messages where it has them). */
   empty: string;
   /** Shown when loading fails and the server gave no message. */
   failure: string;
@@ -19,8 +19,8 @@ type QueryDesignGridProps = {
 /**
  * A list of design cards as a query loads it (a dashboard or profile tab), with its states:
  * loading, failure with a retry, empty, and the grid. Cards step through their pictures every 3 s
- * (spec section 9: lists other than home and search). While another order loads, the previous
- * cards stay, dimmed.
+ * (docs/product.md#limits-and-constants: lists other than home and search). While another order loads, the
+ * previous cards stay, dimmed.
  */
 export function QueryDesignGrid({ query, label, empty, failure }: QueryDesignGridProps) {
   const stale = query.isPlaceholderData;

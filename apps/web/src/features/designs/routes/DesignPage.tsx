@@ -22,7 +22,7 @@ import { usePreferences } from '@/features/preferences/api/preferences.ts';
 import { mediaUrl } from '@/lib/media.ts';
 import styles from './DesignPage.module.css';
 
-/** The design page (spec section 2): /design/{username}/{slug}. */
+/** The design page (docs/product.md#design-page): /design/{username}/{slug}. */
 export default function DesignPage() {
   const { username = '', slug = '' } = useParams();
   const { user } = useSession();
@@ -52,7 +52,7 @@ function DesignView({
 }) {
   const queryClient = useQueryClient();
 
-  // One view per visit of this design; a failure is only logged (spec section 8).
+  // One view per visit of this design; a failure is only logged (docs/product.md#design-page).
   const recorded = useRef<string | null>(null);
   const owner = design.user.username;
   useEffect(() => {

@@ -2,7 +2,10 @@ import { Navigate, useParams } from 'react-router';
 import { useDesignLocation } from '@/features/designs/api/get-design-location.ts';
 import { DesignLoadStatus } from '@/features/designs/components/DesignLoadStatus.tsx';
 
-/** `/design/{slug}` (links from cards in the spec): finds the owner and goes to the canonical address. */
+/**
+ * `/design/{slug}` (links from cards, docs/product.md#screens): finds the owner and goes to the canonical
+ * address.
+ */
 export default function DesignSlugRedirect() {
   const { slug = '' } = useParams();
   const location = useDesignLocation(slug);

@@ -33,14 +33,18 @@ import styles from './EditDesignPage.module.css';
 export const EDIT_SIGN_IN = 'You must be logged in to edit a design.';
 const UPDATED = 'Design updated successfully!';
 
-/** Edit design (spec section 2): /edit-design/{designId}, the owner's form for an existing design. */
+/**
+ * Edit design (docs/product.md#edit-design): /edit-design/{designId}, the owner's form for an existing
+ * design.
+ */
 export default function EditDesignPage() {
   const { designId = '' } = useParams();
   const { user, status } = useSession();
   const navigate = useNavigate();
   const query = useEditDesign(designId, user?.id ?? null);
 
-  // Signed out: the spec's alert, then the sign-in screen (once, also under StrictMode).
+  // Signed out: the alert of docs/product.md#edit-design, then the sign-in screen (once, also under
+  // StrictMode).
   const alerted = useRef(false);
   useEffect(() => {
     if (status !== 'signed-out' || alerted.current) return;

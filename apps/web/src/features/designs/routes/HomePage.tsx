@@ -20,7 +20,7 @@ import styles from './HomePage.module.css';
 /** Cards in the first row on the widest layout; their pictures load first. */
 const FIRST_ROW = 4;
 
-/** Home (spec section 2): every design, newest, most viewed or most downloaded first, 12 a page. */
+/** Home (docs/product.md#home): every design, newest, most viewed or most downloaded first, 12 a page. */
 export default function HomePage() {
   const [searchParams] = useSearchParams();
   const { page } = parseHomeParams(searchParams);

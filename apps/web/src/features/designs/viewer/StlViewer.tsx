@@ -12,7 +12,10 @@ export type { StlViewerError } from './use-stl-scene.ts';
 export type StlViewerProps = {
   /** The STL file to show. A new object naming the same file does not reload it. */
   source: StlSource;
-  /** Height of the viewer; the spec's design page uses 500 px. The width follows the container. */
+  /**
+   * Height of the viewer; the design page uses 500 px (docs/product.md#design-page). The width follows the
+   * container.
+   */
   height?: number | string;
   /** The model's name (e.g. the file name), for the accessible names of the viewer and canvas. */
   label?: string;

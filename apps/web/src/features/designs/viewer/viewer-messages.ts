@@ -1,6 +1,6 @@
 /**
- * The viewer's texts, verbatim from the specification (section 2 "Design page" and section 8
- * "Viewer").
+ * The viewer's texts, verbatim (docs/product.md#design-page and the viewer's lines of
+ * docs/product.md#design-messages).
  */
 export const VIEWER_MSG = {
   loading: 'Loading 3D model...',

@@ -5,8 +5,8 @@ import type { PlanRequestBody } from '@/features/plans/plan-form.ts';
 import { apiFetch } from '@/lib/api-client.ts';
 
 /**
- * POST /api/subscription-plans: 201 with the new plan; 400 with the spec's plan messages, 409
- * 'Plan limit reached (4)' at the limit.
+ * POST /api/subscription-plans: 201 with the new plan; 400 with the plan messages of
+ * docs/product.md#validation, 409 'Plan limit reached (4)' at the limit.
  */
 export function createPlan(body: PlanRequestBody): Promise<SubscriptionPlan> {
   return apiFetch<SubscriptionPlan>('/api/subscription-plans', { method: 'POST', json: body });

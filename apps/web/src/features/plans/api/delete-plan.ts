@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { refreshPlans } from '@/features/plans/plan-cache.ts';
 import { apiFetch } from '@/lib/api-client.ts';
 
-/** Shown when deleting fails and the server said nothing usable (the spec has no text for it). */
+/**
+ * Shown when deleting fails and the server said nothing usable (docs/product.md#messages has no text for it).
+ */
 export const FAILED_DELETE_PLAN = 'Failed to delete plan';
 
 /** DELETE /api/subscription-plans/{id}: people who subscribed to it keep their subscriptions. */

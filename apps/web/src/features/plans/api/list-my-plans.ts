@@ -6,7 +6,7 @@ import { apiFetch } from '@/lib/api-client.ts';
 /** GET /api/subscription-plans (signed in): the seller's own plans. */
 export async function fetchMyPlans(signal?: AbortSignal): Promise<SubscriptionPlan[]> {
   const plans = await apiFetch<SubscriptionPlan[]>('/api/subscription-plans', { signal });
-  // The spec's own words for an answer that is not a list (section 8).
+  // The product's own words for an answer that is not a list (docs/product.md#payment-messages).
   if (!Array.isArray(plans)) throw new Error(PLAN_MSG.unexpected);
   return plans;
 }

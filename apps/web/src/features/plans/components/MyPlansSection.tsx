@@ -22,8 +22,9 @@ type MyPlansSectionProps = {
 type Editing = { plan: SubscriptionPlan | null } | null;
 
 /**
- * The seller's subscription plans (spec section 2): 'Create Subscription Plan' (at most four, then
- * 'Plan limit reached (4)'), the counter 'n/4 plans used' and a card per plan with Edit and Delete.
+ * The seller's subscription plans (docs/product.md#seller-dashboard): 'Create Subscription Plan' (at most
+ * four, then 'Plan limit reached (4)'), the counter 'n/4 plans used' and a card per plan with Edit and
+ * Delete.
  */
 export function MyPlansSection({ collections, notice }: MyPlansSectionProps) {
   const query = useMyPlans();

@@ -34,8 +34,8 @@ const PERIOD_HINTS: Record<PlanType, string> = {
 };
 
 /**
- * The subscription plan chooser on a collection page (spec section 2): the plans that cover the
- * collection, each with a monthly and a yearly price and a Subscribe button.
+ * The subscription plan chooser on a collection page (docs/product.md#collection-pages): the plans that cover
+ * the collection, each with a monthly and a yearly price and a Subscribe button.
  */
 export function PlanChooserDialog({
   open,
@@ -84,7 +84,7 @@ type PlanChoiceListProps = {
   held?: Held;
 };
 
-/** One offer per plan; the terms of renewal and cancelling under them (spec section 4). */
+/** One offer per plan; the terms of renewal and cancelling under them (docs/product.md#subscriptions). */
 export function PlanChoiceList({ plans, onChoose, busy, held = null }: PlanChoiceListProps) {
   // Which Subscribe was pressed, so only that one says it is on its way.
   const [chosen, setChosen] = useState<string | null>(null);

@@ -48,7 +48,7 @@ type PlanFormDialogProps = {
   onSaved?(plan: SubscriptionPlan): void;
 };
 
-/** The plan modal (spec section 2): create a subscription plan, or edit one. */
+/** The plan modal (docs/product.md#seller-dashboard): create a subscription plan, or edit one. */
 export function PlanFormDialog({ open, onClose, plan, collections, onSaved }: PlanFormDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title={plan ? 'Edit Subscription Plan' : 'New Subscription Plan'}>
@@ -76,7 +76,8 @@ type PlanFormProps = {
 
 /**
  * The modal's form. It is checked on submit with the server's own schema, and the message (the
- * spec's, joined with spaces) shows at the top of the modal; a refused save keeps everything typed.
+ * product's, joined with spaces, docs/product.md#validation) shows at the top of the modal; a refused save
+ * keeps everything typed.
  */
 export function PlanForm({ plan, collections, onSaved, onCancel }: PlanFormProps) {
   const [values, setValues] = useState<PlanFormValues>(() =>
@@ -216,7 +217,7 @@ export function PlanForm({ plan, collections, onSaved, onCancel }: PlanFormProps
   );
 }
 
-/** The spec's price inputs (section 5): US dollars, at least 0.01, in steps of 0.01. */
+/** The price inputs (docs/product.md#validation): US dollars, at least 0.01, in steps of 0.01. */
 const PRICE_INPUT = { type: 'number', inputMode: 'decimal', min: 0.01, step: 0.01, required: true } as const;
 
 /** What the collections field shows for the page's query of the seller's collections. */
@@ -241,7 +242,7 @@ type InputFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> 
 
 /**
  * A labelled input marked invalid after a refused save. The words of the problem are in the
- * message at the top (the spec's joined sentence), not repeated under each field.
+ * message at the top (the product's joined sentence), not repeated under each field.
  */
 function InputField({ label, invalid, alertId, ref, ...input }: InputFieldProps) {
   return (

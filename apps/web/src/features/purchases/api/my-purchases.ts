@@ -2,7 +2,10 @@ import type { PurchasesResponse } from '@printmarket/shared/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 
-/** Shown when the purchases cannot be loaded and the server said nothing usable (not in the spec). */
+/**
+ * Shown when the purchases cannot be loaded and the server said nothing usable (not in
+ * docs/product.md#messages).
+ */
 export const FAILED_FETCH_PURCHASES = 'Failed to fetch purchases';
 
 /** GET /api/purchases/my: the signed-in person's design and collection purchases and subscriptions. */

@@ -12,8 +12,8 @@ type CancelNoticeProps = {
 };
 
 /**
- * How the last cancel went (spec section 8): 'Subscription canceled successfully! …' as a status
- * message, or 'Failed to cancel subscription' as an alert, with the server's reason below it.
+ * How the last cancel went (docs/product.md#subscriptions): 'Subscription canceled successfully! …' as a
+ * status message, or 'Failed to cancel subscription' as an alert, with the server's reason below it.
  */
 export function CancelNotice({ outcome, ref }: CancelNoticeProps) {
   const failure = outcome?.result === 'failed' ? outcome.error : null;

@@ -19,7 +19,7 @@ type CancelSubscriptionFlowProps = {
 };
 
 /**
- * Cancelling a subscription (spec sections 1 and 4): first the joke mini-game, which cancels
+ * Cancelling a subscription (docs/product.md#unsubscribe-game): first the joke mini-game, which cancels
  * nothing itself; winning or skipping it leads to a plain confirmation, and only that calls the
  * server. Closing either window keeps the subscription.
  */

@@ -18,7 +18,7 @@ import { isUnauthorized } from '@/features/users/unauthorized.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import styles from './MyPurchasesPage.module.css';
 
-/** My purchases (/MyPurchases, behind the sign-in guard; spec section 2). */
+/** My purchases (/MyPurchases, behind the sign-in guard; docs/product.md#my-purchases). */
 export default function MyPurchasesPage() {
   const query = useMyPurchases();
   if (isUnauthorized(query.error)) return <NotAuthorized />;

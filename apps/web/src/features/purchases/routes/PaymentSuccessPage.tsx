@@ -21,9 +21,10 @@ import {
 import styles from './PaymentSuccessPage.module.css';
 
 /**
- * Purchase success (/payment-success?purchaseType=&itemId=&session_id=; spec section 2), where the
- * checkout returns. It shows how the purchase stands and never grants anything: access comes from
- * the payment event on the server, which may arrive a moment after the buyer.
+ * Purchase success (/payment-success?purchaseType=&itemId=&session_id=;
+ * docs/product.md#checkout-and-payment-success), where the checkout returns. It shows how the purchase stands
+ * and never grants anything: access comes from the payment event on the server, which may arrive a moment
+ * after the buyer.
  */
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams();

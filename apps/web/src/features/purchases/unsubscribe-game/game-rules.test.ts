@@ -33,7 +33,7 @@ const moveAction = fc.record({
 });
 
 describe('constants', () => {
-  it('follow the spec', () => {
+  it('follow the rules of docs/product.md#unsubscribe-game', () => {
     expect(PLAYER_PATIENCE).toBe(100);
     expect(OPPONENT_RESOLVE).toBe(120);
     expect(MOVES.map((m) => m.damage)).toEqual([5, 30, 35, 15]);

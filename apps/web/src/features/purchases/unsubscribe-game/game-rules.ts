@@ -1,5 +1,5 @@
 /**
- * The rules of the joke 'unsubscribe' mini-game (spec sections 4 and 9): a parody RPG battle
+ * The rules of the joke 'unsubscribe' mini-game (docs/product.md#unsubscribe-game): a parody RPG battle
  * between the player's patience and the subscription's resolve. Pure and free of React, so every
  * rule is tested on its own; randomness comes in as numbers in [0, 1) drawn by the caller.
  */
@@ -22,7 +22,7 @@ export const DICE_TARGET = 15;
 
 export type Move = { name: string; damage: number; flavour: string };
 
-/** The player's four moves; base damage 5, 30, 35 and 15 as the spec says. */
+/** The player's four moves; base damage 5, 30, 35 and 15 (docs/product.md#unsubscribe-game). */
 export const MOVES: readonly Move[] = [
   { name: 'Polite Request', damage: 5, flavour: 'You ask nicely.' },
   { name: 'Read the Fine Print', damage: 30, flavour: 'You find clause 14(b).' },

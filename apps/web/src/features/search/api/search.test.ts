@@ -26,7 +26,7 @@ describe('fetchSearch', () => {
     });
   });
 
-  it("fails with the spec's text when the answer is not a search result", async () => {
+  it("fails with the product's text when the answer is not a search result", async () => {
     vi.stubGlobal('fetch', answer(200, { designs: [] }));
     await expect(fetchSearch(parseSearchParams(new URLSearchParams('query=x')))).rejects.toThrow(
       'Failed to fetch search results',

@@ -3,13 +3,16 @@ import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar.tsx';
 import styles from './UserCard.module.css';
 
-/** Spec section 2 (public profile) shows this when a person wrote no bio. */
+/** The public profile (docs/product.md#public-profile) shows this when a person wrote no bio. */
 const NO_BIO = 'No bio available';
 
 const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** A person found by a search; the whole card opens their profile (spec: /profile/{username}). */
+/**
+ * A person found by a search; the whole card opens their profile (docs/product.md#search-results:
+ * /profile/{username}).
+ */
 export function UserCard({ user }: { user: SearchUserCard }) {
   return (
     <article className={styles.card}>

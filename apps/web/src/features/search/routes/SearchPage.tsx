@@ -20,7 +20,7 @@ import styles from './SearchPage.module.css';
 const FIRST_ROW = 4;
 
 /**
- * Search results (spec section 2): people whose name matches, then designs by relevance, with
+ * Search results (docs/product.md#search-results): people whose name matches, then designs by relevance, with
  * filters and pages kept in the address.
  */
 export default function SearchPage() {

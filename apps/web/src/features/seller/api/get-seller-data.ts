@@ -2,7 +2,10 @@ import type { SellerData } from '@printmarket/shared/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 
-/** Shown when the seller's figures cannot be loaded and the server says nothing (no spec text). */
+/**
+ * Shown when the seller's figures cannot be loaded and the server says nothing (no text in
+ * docs/product.md#messages).
+ */
 export const FAILED_SELLER_DATA = 'Failed to load your earnings';
 
 /** GET /api/payments/payouts/seller-data (signed in): earnings and the connected account's state. */

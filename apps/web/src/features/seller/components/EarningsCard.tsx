@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { refundsText, salesCountText } from '@/features/seller/seller-labels.ts';
 import styles from './SellerCards.module.css';
 
-/** Total Earnings (spec section 2): the creator's share of every sale and renewal. */
+/** Total Earnings (docs/product.md#seller-dashboard): the creator's share of every sale and renewal. */
 export function EarningsCard({
   data,
 }: {

@@ -12,8 +12,8 @@ import { useReportUnauthorized } from '@/features/users/unauthorized.ts';
 import styles from './SellerDashboardPage.module.css';
 
 /**
- * Seller dashboard (spec section 2): /seller-dashboard. Not behind the sign-in guard; the screen
- * sends a signed-out visitor to /signin itself, once the stored session is known.
+ * Seller dashboard (docs/product.md#seller-dashboard): /seller-dashboard. Not behind the sign-in guard; the
+ * screen sends a signed-out visitor to /signin itself, once the stored session is known.
  */
 export default function SellerDashboardPage() {
   const { status } = useSession();

@@ -13,10 +13,10 @@ import styles from './BillingPanel.module.css';
 export const FAILED_OPEN_PORTAL = 'Failed to open the billing portal';
 
 /**
- * Settings > Billing (spec section 2), with the spec's words on two cards. With the real provider,
- * payment methods and invoices are the provider's customer portal. The test-mode sandbox has no
- * portal, so those buttons show the purchase history instead. 'Manage Subscriptions' gives way to
- * the list of subscriptions. Without payments, the buttons are disabled and say why.
+ * Settings > Billing (docs/product.md#settings), with the product's words on two cards. With the real
+ * provider, payment methods and invoices are the provider's customer portal. The test-mode sandbox has no
+ * portal, so those buttons show the purchase history instead. 'Manage Subscriptions' gives way to the list of
+ * subscriptions. Without payments, the buttons are disabled and say why.
  */
 export function BillingPanel() {
   const noteId = useId();

@@ -10,7 +10,7 @@ import { EditProfileForm } from '@/features/users/components/EditProfileForm.tsx
 import { NotAuthorized } from '@/features/users/components/NotAuthorized.tsx';
 import styles from './SettingsPage.module.css';
 
-/** The spec's four tabs, Profile first (the default). */
+/** The four tabs of docs/product.md#settings, Profile first (the default). */
 const TABS = [
   { id: 'profile', label: 'Profile' },
   { id: 'preferences', label: 'Preferences' },
@@ -21,7 +21,7 @@ type SettingsTab = (typeof TABS)[number]['id'];
 
 const ID_BASE = 'settings';
 
-/** Settings (/settings, behind the sign-in guard; spec section 2). */
+/** Settings (/settings, behind the sign-in guard; docs/product.md#settings). */
 export default function SettingsPage() {
   const { user } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();

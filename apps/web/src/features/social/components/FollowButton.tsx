@@ -13,7 +13,7 @@ import styles from './FollowButton.module.css';
 export type FollowViewer = { status: 'loading' | 'signed-in' | 'signed-out' };
 
 /**
- * Follow / Following (spec section 4): a toggle whose state and the follower count on screen come
+ * Follow / Following (docs/product.md#social): a toggle whose state and the follower count on screen come
  * from the server's answer. Visitors are sent to /signin; while the session is still being
  * restored there is nothing to decide yet, so the button waits.
  */

@@ -4,7 +4,7 @@ import { RetryButton } from '@/components/ui/RetryButton.tsx';
 
 /**
  * What `/profile/{username}` shows before the profile is there: 'Loading...', a not-found page
- * for a 404, else the spec's 'Failed to fetch profile' with a retry.
+ * for a 404, else 'Failed to fetch profile' (docs/product.md#public-profile) with a retry.
  */
 export function ProfileLoadStatus(props: {
   username: string;

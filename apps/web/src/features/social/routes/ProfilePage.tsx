@@ -17,7 +17,7 @@ import { canonicalProfileAddress } from '@/features/social/profile-address.ts';
 import { parseProfileSort } from '@/features/social/profile-sort.ts';
 import styles from './ProfilePage.module.css';
 
-/** The public profile's tabs (spec section 2), in order; the first is shown by default. */
+/** The public profile's tabs (docs/product.md#public-profile), in order; the first is shown by default. */
 const TABS = [
   { id: 'designs', label: 'Designs' },
   { id: 'likes', label: 'Likes' },
@@ -28,10 +28,10 @@ type ProfileTab = (typeof TABS)[number]['id'];
 const ID_BASE = 'profile';
 
 /**
- * A person's public profile (spec section 2): header with follow button and counters, then the
- * tabs Designs, Likes and About. Tab and sort live in the address (`?tab=`, `?sort=`), so a
- * reload or a shared link shows the same view. An old username lands here too: the API answers
- * with the person under their current name, and the address is replaced by it.
+ * A person's public profile (docs/product.md#public-profile): header with follow button and counters, then
+ * the tabs Designs, Likes and About. Tab and sort live in the address (`?tab=`, `?sort=`), so a reload or a
+ * shared link shows the same view. An old username lands here too: the API answers with the person under
+ * their current name, and the address is replaced by it.
  */
 export default function ProfilePage() {
   const { username = '' } = useParams();

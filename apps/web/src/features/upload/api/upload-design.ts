@@ -24,7 +24,9 @@ export class UploadError extends Error {
   }
 }
 
-/** The alert after a failed upload (spec section 8), or null when the person cancelled it. */
+/**
+ * The alert after a failed upload (docs/product.md#design-messages), or null when the person cancelled it.
+ */
 export function uploadFailureText(error: unknown): string | null {
   if (error instanceof UploadError) {
     if (error.kind === 'aborted') return null;

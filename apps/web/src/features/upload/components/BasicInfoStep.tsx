@@ -8,7 +8,9 @@ import { TextField } from '@/components/form/TextField.tsx';
 import type { UploadFormValues } from '@/features/upload/upload-form.ts';
 import styles from './WizardStep.module.css';
 
-/** Step 1, 'Basic Info': what the model is. Nothing here is checked before Next (spec section 5). */
+/**
+ * Step 1, 'Basic Info': what the model is. Nothing here is checked before Next (docs/product.md#validation).
+ */
 export function BasicInfoStep({ register }: { register: UseFormRegister<UploadFormValues> }) {
   return (
     <div className={styles.fields}>

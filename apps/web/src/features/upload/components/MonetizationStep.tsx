@@ -10,9 +10,8 @@ import step from './WizardStep.module.css';
 
 /**
  * Step 3, 'Monetization & Collection': free or paid (choosing free clears the price), and
- * optionally one of the creator's collections or a new one (spec section 4: ticking "create new"
- * clears the existing choice; unticking clears the new collection's name, price and subscription
- * flag).
+ * optionally one of the creator's collections or a new one (docs/product.md#upload-wizard: ticking "create
+ * new" clears the existing choice; unticking clears the new collection's name, price and subscription flag).
  */
 export function MonetizationStep({ form }: { form: UseFormReturn<UploadFormValues> }) {
   const { register, setValue, watch } = form;

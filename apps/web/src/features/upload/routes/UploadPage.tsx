@@ -27,7 +27,7 @@ import { fileProblemText, useFileProblems } from '@/features/upload/use-file-che
 import styles from './UploadPage.module.css';
 
 /**
- * The 'Upload 3D Model' wizard (spec sections 2 to 5): basic info, files with a local 3D preview,
+ * The 'Upload 3D Model' wizard (docs/product.md#upload-wizard): basic info, files with a local 3D preview,
  * then pricing and collection. Everything entered stays while moving between the steps and after a
  * failed upload. The upload itself reports its progress; success opens the new design's page.
  */

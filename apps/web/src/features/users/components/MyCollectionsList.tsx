@@ -16,7 +16,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { mediaUrl } from '@/lib/media.ts';
 import styles from './MyCollectionsList.module.css';
 
-/** The spec's text when collections cannot be loaded (section 8) and the server says nothing. */
+/** The text when collections cannot be loaded and the server says nothing (docs/product.md#messages). */
 const FAILED_LOAD_COLLECTIONS = 'Failed to load collections';
 
 /** My Collections on the dashboard: a way to make one, then a card per collection. */

@@ -5,9 +5,9 @@ import button from '@/app/styles/button.module.css';
 import { useSession } from '@/features/auth/session.tsx';
 
 /**
- * What a screen shows when the API says the session is no longer good (spec: 'Not authorized' with
- * a way back to sign-in). The button forgets the dead token first, or sign-in would send the person
- * straight back here.
+ * What a screen shows when the API says the session is no longer good (docs/product.md#sessions: 'Not
+ * authorized' with a way back to sign-in). The button forgets the dead token first, or sign-in would send the
+ * person straight back here.
  */
 export function NotAuthorized() {
   const { signOut } = useSession();

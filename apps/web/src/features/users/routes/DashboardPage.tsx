@@ -29,7 +29,7 @@ type DashboardTab = (typeof TABS)[number]['id'];
 
 const ID_BASE = 'dashboard';
 
-/** The signed-in person's own profile (spec section 2; behind the sign-in guard). */
+/** The signed-in person's own profile (docs/product.md#dashboard; behind the sign-in guard). */
 export default function DashboardPage() {
   const { user, refresh, loadedAt } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -98,7 +98,7 @@ export default function DashboardPage() {
         </TabPanel>
       </section>
 
-      {/* The Edit Profile modal (spec section 2). */}
+      {/* The Edit Profile modal (docs/product.md#dashboard). */}
       <Dialog open={editing} onClose={() => setEditing(false)} title="Edit Profile">
         {(close) => <EditProfileForm user={user} onSaved={close} onCancel={close} />}
       </Dialog>

@@ -61,7 +61,7 @@ function SetupProfileForm({ user }: { user: SessionUser }) {
   });
   const bioLength = watch('bio')?.length ?? 0;
 
-  // Spec: the dashboard follows SETUP_PROFILE_REDIRECT_MS after the success message.
+  // docs/product.md#setup-profile: the dashboard follows SETUP_PROFILE_REDIRECT_MS after the success message.
   useEffect(() => {
     if (!saved) return;
     const timer = window.setTimeout(
