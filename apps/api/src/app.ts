@@ -7,36 +7,35 @@ import type { Database } from './db/database.ts';
 import { registerAuthContext } from './lib/auth-context.ts';
 import { registerBodyDeadline } from './lib/body-deadline.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './lib/error-handler.ts';
-import { WindowCounter } from './lib/rate-limit.ts';
 import { registerInputGuards } from './lib/request-input.ts';
 import type { FileStore } from './lib/storage/file-store.ts';
 import { uploadsRoute } from './lib/uploads-route.ts';
 import { serveWebApp } from './lib/web-app.ts';
-import { GoogleOidcClient } from './modules/auth/google-client.ts';
-import { GoogleRepo } from './modules/auth/google-repo.ts';
-import { googleRoutes } from './modules/auth/google-routes.ts';
-import { GoogleSignInService } from './modules/auth/google-service.ts';
-import { passwordChangeRoutes } from './modules/auth/password-change-routes.ts';
-import { AuthRepo } from './modules/auth/repo.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { AuthService } from './modules/auth/service.ts';
-import { TokenService } from './modules/auth/tokens.ts';
-import { collectionsRoutes } from './modules/collections/collections-routes.ts';
-import { designPageRoutes } from './modules/designs/design-page-module.ts';
-import { DesignsRepo } from './modules/designs/repo.ts';
-import { designsRoutes } from './modules/designs/routes.ts';
-import { DesignsService } from './modules/designs/service.ts';
-import { designUploads } from './modules/designs/upload-module.ts';
+import { registerAuth } from './modules/auth/index.ts';
+import { registerCollections } from './modules/collections/index.ts';
+import { registerDesignDetail } from './modules/design-detail/index.ts';
+import { registerDesignEdit } from './modules/design-edit/index.ts';
+import { registerDesigns } from './modules/designs/index.ts';
+import { registerFiles } from './modules/files/index.ts';
+import { registerFollows } from './modules/follows/index.ts';
+import { registerFulfilment } from './modules/fulfilment/index.ts';
+import { registerGoogle } from './modules/google/index.ts';
+import { registerLikes } from './modules/likes/index.ts';
+import type { ModuleDeps } from './modules/module-deps.ts';
+import { registerPasswordChange } from './modules/password-change/index.ts';
+import { choosePayments, registerPayments } from './modules/payments/index.ts';
 import type { PaymentsPort } from './modules/payments/payments-port.ts';
-import { choosePayments, paymentsRoutes } from './modules/payments/payments-routes.ts';
-import { plansRoutes } from './modules/plans/plans-routes.ts';
-import { preferencesRoutes } from './modules/preferences/preferences-routes.ts';
-import { purchasesRoutes } from './modules/purchases/purchases-routes.ts';
-import { searchRoutes } from './modules/search/search-routes.ts';
-import { socialRoutes } from './modules/social/social-module.ts';
-import { UsersRepo } from './modules/users/repo.ts';
-import { usersRoutes } from './modules/users/routes.ts';
-import { UsersService } from './modules/users/service.ts';
+import { registerPlans } from './modules/plans/index.ts';
+import { registerPreferences } from './modules/preferences/index.ts';
+import { registerPreviews } from './modules/previews/index.ts';
+import { registerProfiles } from './modules/profiles/index.ts';
+import { registerPurchases } from './modules/purchases/index.ts';
+import { registerSandbox } from './modules/sandbox/index.ts';
+import { registerSearch } from './modules/search/index.ts';
+import { registerSellers } from './modules/sellers/index.ts';
+import { registerUploads } from './modules/uploads/index.ts';
+import { registerUsers } from './modules/users/index.ts';
+import { registerViews } from './modules/views/index.ts';
 
 export type AppDeps = {
   config: Config;
@@ -53,7 +52,7 @@ export type AppDeps = {
 
 /** Builds the whole HTTP application; server.ts listens with it, tests call `app.inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db, files } = deps;
+  const { config, files } = deps;
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.logLevel,
@@ -89,22 +88,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
 
-  const tempDir = path.join(config.dataDir, 'tmp');
-  const tokens = new TokenService(deps.jwtSecret, config.tokenTtlSeconds);
-  const auth = new AuthService(
-    new AuthRepo(db),
-    tokens,
-    new WindowCounter(config.loginLimit.maxFailures, config.loginLimit.windowMs),
-    new WindowCounter(config.signUpLimit.max, config.signUpLimit.windowMs),
-  );
-  const google =
-    config.google &&
-    new GoogleSignInService(new GoogleOidcClient(config.google, config.publicUrl), new GoogleRepo(db), auth);
-  const users = new UsersService(new UsersRepo(db), files);
-  const designs = new DesignsService(new DesignsRepo(db));
   const payments = deps.payments === undefined ? choosePayments(config.payments) : deps.payments;
-  registerAuthContext(app, (token) => auth.authenticate(token));
-  purgeExpiredSessionsHourly(app, auth);
+  const modules: ModuleDeps = {
+    config,
+    db: deps.db,
+    files,
+    jwtSecret: deps.jwtSecret,
+    payments,
+    tempDir: path.join(config.dataDir, 'tmp'),
+  };
 
   app.get('/api/health', async () => ({ ok: true }));
   app.get(
@@ -117,20 +109,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       paymentsMode: payments?.mode ?? 'off',
     }),
   );
-  authRoutes(app, auth, users);
-  googleRoutes(app, google, users, { secureCookie: config.publicUrl.startsWith('https:') });
-  usersRoutes(app, users, tempDir);
-  designsRoutes(app, designs);
-  designUploads(app, { config, db, files });
-  designPageRoutes(app, { db, files, rootSecret: deps.jwtSecret });
-  collectionsRoutes(app, { config, db, files, tempDir: path.join(tempDir, 'collections') });
-  searchRoutes(app, { db });
-  socialRoutes(app, { db });
-  preferencesRoutes(app, { db });
-  passwordChangeRoutes(app, { db, config });
-  paymentsRoutes(app, { db, payments, publicUrl: config.publicUrl });
-  plansRoutes(app, { db });
-  purchasesRoutes(app, { db, payments });
+
+  // The modules. A module that needs another's service gets it from that one's register function.
+  const { users } = registerUsers(app, modules);
+  const { auth } = registerAuth(app, modules, { users });
+  registerAuthContext(app, (token) => auth.authenticate(token));
+  registerGoogle(app, modules, { auth, users });
+  registerPasswordChange(app, modules);
+  registerDesigns(app, modules);
+  const { details } = registerDesignDetail(app, modules);
+  registerDesignEdit(app, modules, { details });
+  registerViews(app, modules);
+  registerLikes(app, modules);
+  registerFiles(app, modules);
+  const { previews } = registerPreviews(app, modules);
+  registerUploads(app, modules, { previews });
+  registerCollections(app, modules);
+  registerSearch(app, modules);
+  registerProfiles(app, modules);
+  registerFollows(app, modules);
+  registerPreferences(app, modules);
+  const { sellers } = registerSellers(app, modules);
+  const { checkout } = registerPayments(app, modules, { sellers });
+  registerFulfilment(app, modules);
+  registerSandbox(app, modules, { checkout, sellers });
+  registerPlans(app, modules);
+  registerPurchases(app, modules);
+
   uploadsRoute(app, files);
   await serveWebApp(app, config.webDistDir);
   return app;
@@ -150,16 +155,4 @@ function logOneLinePerRequest(app: FastifyInstance) {
       'request',
     );
   });
-}
-
-/** Every sign-in adds a session row; expired ones go at start and then once an hour. */
-function purgeExpiredSessionsHourly(app: FastifyInstance, auth: AuthService) {
-  const purge = () =>
-    auth.purgeExpiredSessions().catch((err) => app.log.error({ err }, 'session purge failed'));
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await purge();
-    timer = setInterval(purge, 3_600_000).unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

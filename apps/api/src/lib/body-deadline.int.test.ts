@@ -1,9 +1,9 @@
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPeople, type TestPerson } from '../modules/designs/design-fixtures.ts';
-import { listFiles, multipart } from '../modules/designs/upload-test-kit.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { createPeople, type TestPerson } from '../test/design-fixtures.ts';
+import { listFiles, multipart } from '../test/upload-test-kit.ts';
 
 /**
  * Slow and stalled requests against a real listening server (app.inject has no connection to

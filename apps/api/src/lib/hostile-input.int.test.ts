@@ -2,22 +2,22 @@ import type { RouteOptions } from 'fastify';
 import type { InjectOptions } from 'light-my-request';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/app.ts';
 import {
   authHeader,
   createDesign,
   createPeople,
   type TestDesign,
   type TestPerson,
-} from '../modules/designs/design-fixtures.ts';
-import { binaryStl, type FormFile, multipart } from '../modules/designs/upload-test-kit.ts';
+} from '../test/design-fixtures.ts';
 import {
   CHECKOUT,
   connectSeller,
   createCollection,
   createPlan,
   openCheckout,
-} from '../modules/payments/payments-test-kit.ts';
-import { createTestApp } from '../test/app.ts';
+} from '../test/payments-test-kit.ts';
+import { binaryStl, type FormFile, multipart } from '../test/upload-test-kit.ts';
 
 /**
  * Hostile input against every registered route, found as the app registers them (so a new route

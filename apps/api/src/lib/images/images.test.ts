@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BmpDecodeError, decodeBmp } from './bmp.ts';
 import {
   bmpHeaders,
   makeBitfieldsBmp,
@@ -12,7 +11,8 @@ import {
   makeBombPng,
   makePalettedBmp,
   type Rgba,
-} from './image-fixtures.ts';
+} from '../../test/image-fixtures.ts';
+import { BmpDecodeError, decodeBmp } from './bmp.ts';
 import {
   AVATAR_VARIANTS,
   IMAGE_MESSAGES,

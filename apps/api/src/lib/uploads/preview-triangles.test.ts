@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binaryStl } from '../../modules/designs/upload-test-kit.ts';
+import { binaryStl } from '../../test/upload-test-kit.ts';
 import { readPreviewTriangles } from './preview-triangles.ts';
 
 describe('readPreviewTriangles', () => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { authHeader, createDesign, createPeople, type TestPerson } from '../designs/design-fixtures.ts';
-import { Fulfilment } from '../payments/fulfilment-repo.ts';
+import { authHeader, createDesign, createPeople, type TestPerson } from '../../test/design-fixtures.ts';
 import {
   buy,
   CHECKOUT,
@@ -10,7 +9,8 @@ import {
   createPlan,
   openCheckout,
   subscribe,
-} from '../payments/payments-test-kit.ts';
+} from '../../test/payments-test-kit.ts';
+import { Fulfilment } from '../fulfilment/fulfilment-repo.ts';
 import { SandboxPayments } from '../payments/sandbox-adapter.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { type Insertable, sql } from 'kysely';
+import { cardColumns } from '../../db/card-columns.ts';
 import type { Database } from '../../db/database.ts';
 import { recordDownloads } from '../../db/downloads-repo.ts';
 import {
@@ -10,7 +11,6 @@ import {
 } from '../../db/entitlements.ts';
 import { sameUsername } from '../../db/same-username.ts';
 import type { CollectionsTable } from '../../db/schema.ts';
-import { cardColumns } from '../designs/card-query.ts';
 
 export type CollectionValues = Omit<
   Insertable<CollectionsTable>,

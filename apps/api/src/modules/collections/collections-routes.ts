@@ -1,12 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
 import { receiveMultipart } from '../../lib/multipart.ts';
-import type { FileStore } from '../../lib/storage/file-store.ts';
 import { sendZip } from '../../lib/zip/send-zip.ts';
 import type { CollectionZip } from './collection-zip.ts';
-import { CollectionsRepo } from './collections-repo.ts';
-import { CollectionsService } from './collections-service.ts';
+import type { CollectionsService } from './collections-service.ts';
 
 /** The most a cover image may weigh, as a photo of a design. */
 const coverRule = (config: Config) => ({
@@ -19,10 +16,9 @@ const coverRule = (config: Config) => ({
  */
 export function collectionsRoutes(
   app: FastifyInstance,
-  deps: { config: Config; db: Database; files: FileStore; tempDir: string },
+  collections: CollectionsService,
+  deps: { config: Config; tempDir: string },
 ) {
-  const collections = new CollectionsService(new CollectionsRepo(deps.db), deps.files);
-
   app.get('/api/collections/my-collections', async (request) =>
     collections.mine(await request.requireViewer()),
   );

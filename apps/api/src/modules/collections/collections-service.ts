@@ -27,7 +27,7 @@ import { publicImageKey, publicImageUrl } from '../../lib/public-images.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { uuid7 } from '../../lib/uploads/uuid7.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { toDesignCard } from '../designs/present.ts';
+import { toDesignCard } from '../designs/present-card.ts';
 import { type CollectionZip, zipCollection } from './collection-zip.ts';
 import {
   type AddRefusal,

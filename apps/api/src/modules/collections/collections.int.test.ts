@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { authHeader, createDesign, createPeople, type TestPerson } from '../designs/design-fixtures.ts';
-import { type FormFile, multipart } from '../designs/upload-test-kit.ts';
+import { authHeader, createDesign, createPeople, type TestPerson } from '../../test/design-fixtures.ts';
+import { type FormFile, multipart } from '../../test/upload-test-kit.ts';
 
 /** Entry names and bytes of a ZIP, read back with yauzl (which checks CRCs and sizes). */
 function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {

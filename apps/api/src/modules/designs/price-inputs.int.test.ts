@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createPlan } from '../payments/payments-test-kit.ts';
-import { authHeader, createDesign, createPeople, type TestPerson } from './design-fixtures.ts';
-import { binaryStl, multipart } from './upload-test-kit.ts';
+import { authHeader, createDesign, createPeople, type TestPerson } from '../../test/design-fixtures.ts';
+import { createPlan } from '../../test/payments-test-kit.ts';
+import { binaryStl, multipart } from '../../test/upload-test-kit.ts';
 
 /** What no price field accepts, and what each accepts as which cents. */
 const REFUSED = ['0x10', '1e3', ' 5', '5 ', '', '+5', '-1', '5.999', 'Infinity', 'NaN'];

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { renameThroughApi } from '../social/social-test-kit.ts';
-import { createDesign, createPeople, type TestPerson } from './design-fixtures.ts';
+import { createDesign, createPeople, type TestPerson } from '../../test/design-fixtures.ts';
+import { renameThroughApi } from '../../test/social-test-kit.ts';
 
 describe(`profile design lists (${process.env.TEST_ENGINE})`, () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { authHeader, createDesign, createPeople, type TestPerson } from '../designs/design-fixtures.ts';
+import { authHeader, createDesign, createPeople, type TestPerson } from '../../test/design-fixtures.ts';
 import {
   CHECKOUT,
   canDownloadDesign,
@@ -10,7 +10,7 @@ import {
   createPlan,
   openCheckout,
   pay,
-} from './payments-test-kit.ts';
+} from '../../test/payments-test-kit.ts';
 
 /**
  * Property: after any sequence of purchases, subscriptions, cancellations, expiries and changes to

@@ -1,7 +1,7 @@
 import { PAYMENT_MSG } from '@printmarket/shared/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { authHeader, createDesign, createPeople, type TestPerson } from '../designs/design-fixtures.ts';
+import { authHeader, createDesign, createPeople, type TestPerson } from '../../test/design-fixtures.ts';
 import {
   buy,
   CHECKOUT,
@@ -11,10 +11,10 @@ import {
   createPlan,
   openCheckout,
   subscribe,
-} from './payments-test-kit.ts';
+} from '../../test/payments-test-kit.ts';
+import { WEBHOOK_PATH } from '../fulfilment/fulfilment-routes.ts';
+import { paymentEvents } from '../sandbox/sandbox-events.ts';
 import { SandboxPayments } from './sandbox-adapter.ts';
-import { paymentEvents } from './sandbox-events.ts';
-import { WEBHOOK_PATH } from './webhook-route.ts';
 
 /**
  * A buyer is charged at most once for what they hold (sandbox adapter): checkouts of held items are

@@ -1,23 +1,10 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
+import { lockBuyerItem } from '../../db/buyer-item-lock.ts';
 import type { Database } from '../../db/database.ts';
 import { collectionHolding, designHolding, sellerCanSell } from '../../db/entitlements.ts';
-import type { CheckoutKind, CheckoutSessionsTable, DB } from '../../db/schema.ts';
+import type { CheckoutKind, CheckoutSessionsTable } from '../../db/schema.ts';
 
-/**
- * Serialises, across every API instance, the work of one buyer on one item until the caller's
- * transaction ends (a transaction-scoped advisory lock). `scope` keeps unrelated work apart:
- * opening checkouts and applying payments take different locks, so neither waits on the other.
- */
-export async function lockBuyerItem(
-  trx: Kysely<DB>,
-  scope: 'open' | 'fulfil',
-  item: { buyerId: string; kind: CheckoutKind; itemId: string },
-) {
-  const key = `${scope}:${item.buyerId}:${item.kind}:${item.itemId}`;
-  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
-}
-
-/** SQL for checkouts, sellers' payout accounts and buyers' provider customers. */
+/** SQL for checkouts and buyers' provider customers. */
 export class PaymentsRepo {
   constructor(private readonly db: Database) {}
 
@@ -93,28 +80,6 @@ export class PaymentsRepo {
 
   sellerCanSell(sellerId: string): Promise<boolean> {
     return sellerCanSell(this.db, sellerId);
-  }
-
-  sellerAccount(userId: string) {
-    return this.db.selectFrom('seller_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  }
-
-  sellerAccountById(accountId: string) {
-    return this.db
-      .selectFrom('seller_accounts')
-      .selectAll()
-      .where('provider_account_id', '=', accountId)
-      .executeTakeFirst();
-  }
-
-  /** Keeps the first account made for the seller, should two requests race to make one. */
-  async saveSellerAccount(userId: string, accountId: string) {
-    await this.db
-      .insertInto('seller_accounts')
-      .values({ user_id: userId, provider_account_id: accountId })
-      .onConflict((oc) => oc.column('user_id').doNothing())
-      .execute();
-    return this.sellerAccount(userId);
   }
 
   async customerOf(userId: string): Promise<string | null> {
@@ -222,37 +187,5 @@ export class PaymentsRepo {
       .where('checkout_session_id', '=', checkoutSessionId)
       .executeTakeFirst();
     return row !== undefined;
-  }
-
-  /**
-   * The seller's share of every sale and renewal so far, in cents, refunded payments left out; and
-   * the payments refunded because the buyer already held the item (what the buyer paid).
-   */
-  async earningsOf(sellerId: string) {
-    const [earned, refunded] = await Promise.all([
-      this.db
-        .selectFrom('earnings')
-        .select((eb) => [
-          eb.fn.coalesce(eb.fn.sum<number>('creator_cents'), eb.lit(0)).as('creator_cents'),
-          eb.fn.countAll<number>().as('sales'),
-        ])
-        .where('seller_id', '=', sellerId)
-        .where('refunded_at', 'is', null)
-        .executeTakeFirstOrThrow(),
-      this.db
-        .selectFrom('payment_refunds')
-        .select((eb) => [
-          eb.fn.coalesce(eb.fn.sum<number>('price_cents'), eb.lit(0)).as('price_cents'),
-          eb.fn.countAll<number>().as('refunds'),
-        ])
-        .where('seller_id', '=', sellerId)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return {
-      creatorCents: Number(earned.creator_cents),
-      sales: Number(earned.sales),
-      refundedCents: Number(refunded.price_cents),
-      refunds: Number(refunded.refunds),
-    };
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { authHeader, createDesign, createPeople, type TestPerson } from '../designs/design-fixtures.ts';
+import { authHeader, createDesign, createPeople, type TestPerson } from '../../test/design-fixtures.ts';
 import {
   buy,
   CHECKOUT,
@@ -11,7 +11,7 @@ import {
   openCheckout,
   pay,
   subscribe,
-} from './payments-test-kit.ts';
+} from '../../test/payments-test-kit.ts';
 
 let t: TestApp;
 let seller: TestPerson;

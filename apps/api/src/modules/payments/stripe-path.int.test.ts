@@ -3,16 +3,16 @@ import { PAYMENT_MSG } from '@printmarket/shared/payments';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { authHeader, createDesign, createPeople, type TestPerson } from '../../test/design-fixtures.ts';
 import { type FakeStripe, type RecordedRequest, startFakeStripe } from '../../test/fake-stripe.ts';
-import { authHeader, createDesign, createPeople, type TestPerson } from '../designs/design-fixtures.ts';
 import {
   CHECKOUT,
   canDownloadDesign,
   createCollection,
   createPlan,
   openCheckout,
-} from './payments-test-kit.ts';
-import { WEBHOOK_PATH } from './webhook-route.ts';
+} from '../../test/payments-test-kit.ts';
+import { WEBHOOK_PATH } from '../fulfilment/fulfilment-routes.ts';
 
 /**
  * The Stripe adapter end to end, offline: the app runs the real `stripe` SDK against a local fake of

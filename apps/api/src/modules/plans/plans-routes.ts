@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
-import { PlansRepo } from './plans-repo.ts';
-import { PlansService } from './plans-service.ts';
+import type { PlansService } from './plans-service.ts';
 
 type IdParams = { Params: { id: string } };
 
 /** Subscription plans (docs/product.md#subscriptions; docs/api.md). */
-export function plansRoutes(app: FastifyInstance, deps: { db: Database }) {
-  const plans = new PlansService(new PlansRepo(deps.db));
-
+export function plansRoutes(app: FastifyInstance, plans: PlansService) {
   app.get('/api/subscription-plans', async (request) => plans.mine(await request.requireViewer()));
   app.post('/api/subscription-plans', async (request, reply) => {
     const plan = await plans.create(await request.requireViewer(), request.body);

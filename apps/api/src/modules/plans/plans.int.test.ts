@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { authHeader, createPeople, type TestPerson } from '../designs/design-fixtures.ts';
-import { createCollection } from '../payments/payments-test-kit.ts';
+import { authHeader, createPeople, type TestPerson } from '../../test/design-fixtures.ts';
+import { createCollection } from '../../test/payments-test-kit.ts';
 
 let t: TestApp;
 let seller: TestPerson;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as collectionIntegrity from '../../db/migrations/0008_collection_integrity.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { authHeader, createDesign, createPeople, type TestPerson } from '../designs/design-fixtures.ts';
+import { authHeader, createDesign, createPeople, type TestPerson } from '../../test/design-fixtures.ts';
 import {
   buy,
   CHECKOUT,
@@ -10,7 +10,7 @@ import {
   createCollection,
   createPlan,
   subscribe,
-} from '../payments/payments-test-kit.ts';
+} from '../../test/payments-test-kit.ts';
 
 /** My Purchased Files names what was bought as it was called then, whatever became of it. */
 describe(`purchase names (${process.env.TEST_ENGINE})`, () => {

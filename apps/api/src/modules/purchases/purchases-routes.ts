@@ -1,13 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
-import type { PaymentsPort } from '../payments/payments-port.ts';
-import { PurchasesRepo } from './purchases-repo.ts';
-import { PurchasesService } from './purchases-service.ts';
+import type { PurchasesService } from './purchases-service.ts';
 
 /** A person's purchases and subscriptions (docs/product.md#my-purchases; docs/api.md). */
-export function purchasesRoutes(app: FastifyInstance, deps: { db: Database; payments: PaymentsPort | null }) {
-  const purchases = new PurchasesService(new PurchasesRepo(deps.db), deps.payments);
-
+export function purchasesRoutes(app: FastifyInstance, purchases: PurchasesService) {
   app.get('/api/purchases/my', async (request) => purchases.mine(await request.requireViewer()));
   app.get<{ Querystring: { collectionId?: string } }>(
     '/api/purchases/my-collection-purchase',

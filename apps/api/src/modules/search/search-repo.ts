@@ -1,9 +1,9 @@
 import type { Category } from '@printmarket/shared/constants';
 import type { PriceFilter } from '@printmarket/shared/search';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { cardColumns } from '../../db/card-columns.ts';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { cardColumns } from '../designs/card-query.ts';
 import type { WordGroup } from './search-terms.ts';
 
 export type SearchFilters = { category: Category | null; price: PriceFilter | null; tag: string | null };

@@ -2,10 +2,8 @@ import { CATEGORIES, TAG_MAX_LENGTH } from '@printmarket/shared/constants';
 import { PRICE_FILTERS, SEARCH_MSG, SEARCH_QUERY_MAX_LENGTH } from '@printmarket/shared/search';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../../db/database.ts';
 import { pagingQuery, parseInput } from '../../lib/validate.ts';
-import { SearchRepo } from './search-repo.ts';
-import { SearchService } from './search-service.ts';
+import type { SearchService } from './search-service.ts';
 
 /** '' and absent both mean "no filter". */
 const blankToUndefined = (value: unknown) =>
@@ -48,9 +46,7 @@ const searchQuery = pagingQuery.extend({
  * GET /api/designs/search (docs/product.md#search-and-sorting). One segment after /api/designs/, so it hides
  * nobody's /api/designs/{username}/{slug}. Server-Timing tells how long the search itself took.
  */
-export function searchRoutes(app: FastifyInstance, deps: { db: Database }): void {
-  const search = new SearchService(new SearchRepo(deps.db));
-
+export function searchRoutes(app: FastifyInstance, search: SearchService): void {
   app.get('/api/designs/search', async (request, reply) => {
     const input = parseInput(searchQuery, request.query);
     const started = performance.now();

@@ -6,7 +6,7 @@ import {
   type SearchUserCard,
 } from '@printmarket/shared/search';
 import { publicImageUrl } from '../../lib/public-images.ts';
-import { toDesignCard } from '../designs/present.ts';
+import { toDesignCard } from '../designs/present-card.ts';
 import { RankedCollection } from './search-ranking.ts';
 import type { MatchRow, MatchSet, SearchFilters, SearchRepo } from './search-repo.ts';
 import { parseSearchTerms, type SearchTerms, SPELLING_MIN_LENGTH, wordGroups } from './search-terms.ts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
-import { GoogleRepo } from '../auth/google-repo.ts';
-import { firstFreeUsername, usernamePrefix } from '../auth/google-username.ts';
-import { createPeople } from '../designs/design-fixtures.ts';
-import { renameThroughApi } from '../social/social-test-kit.ts';
+import { createPeople } from '../../test/design-fixtures.ts';
+import { renameThroughApi } from '../../test/social-test-kit.ts';
+import { GoogleRepo } from '../google/google-repo.ts';
+import { firstFreeUsername, usernamePrefix } from '../google/google-username.ts';
 
 describe(`old usernames stay reserved (${process.env.TEST_ENGINE})`, () => {
   let t: TestApp;

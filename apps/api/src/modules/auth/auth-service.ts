@@ -1,0 +1,90 @@
+import type { LoginInput, RegisterInput } from '@printmarket/shared/auth';
+import { weakPasswordProblem } from '@printmarket/shared/password-strength';
+import { uniqueViolation } from '../../db/errors.ts';
+import type { Viewer } from '../../lib/auth-context.ts';
+import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { minutesText, type WindowCounter } from '../../lib/rate-limit.ts';
+import type { AuthRepo } from './auth-repo.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { TokenService } from './tokens.ts';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password.';
+
+export class AuthService {
+  constructor(
+    private readonly repo: AuthRepo,
+    private readonly tokens: TokenService,
+    private readonly loginFailures: WindowCounter,
+    private readonly signUps: WindowCounter,
+  ) {}
+
+  async register(input: Required<RegisterInput>, clientIp: string) {
+    this.#refuseWhileLimited(this.signUps, `ip:${clientIp}`, 'Too many sign-ups from your network.');
+    this.signUps.hit(`ip:${clientIp}`);
+    const weak = weakPasswordProblem(input.password, [input.username, input.name, input.email]);
+    if (weak) throw badRequest(weak, 'WEAK_PASSWORD');
+    const taken = await this.repo.findTaken(input.username, input.email);
+    if (taken.username) throw conflict('That username is already taken.', 'USERNAME_TAKEN');
+    if (taken.email) throw conflict('An account with that email already exists.', 'EMAIL_TAKEN');
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const user = await this.repo.createUser({ ...input, passwordHash });
+      return { userId: user.id, token: await this.startSession(user.id) };
+    } catch (err) {
+      // Two sign-ups racing for the same name: the unique index decides.
+      const constraint = uniqueViolation(err);
+      if (constraint === undefined) throw err;
+      if (constraint.includes('email'))
+        throw conflict('An account with that email already exists.', 'EMAIL_TAKEN');
+      throw conflict('That username is already taken.', 'USERNAME_TAKEN');
+    }
+  }
+
+  /**
+   * Failed attempts are counted per address and per email. Past the limit every attempt gets the
+   * same 429, whether the email exists or not, so the limit cannot be used to discover accounts.
+   */
+  async login(input: Required<LoginInput>, clientIp: string) {
+    const keys = [`ip:${clientIp}`, `email:${input.email}`];
+    for (const key of keys)
+      this.#refuseWhileLimited(this.loginFailures, key, 'Too many failed sign-in attempts.');
+    // Counted before the slow password check, so a burst of parallel guesses meets the limit too.
+    for (const key of keys) this.loginFailures.hit(key);
+    const account = await this.repo.findCredentialsByEmail(input.email);
+    const ok = await verifyPassword(account?.password_hash ?? null, input.password);
+    if (!account || !ok) throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+    this.loginFailures.forgive(`ip:${clientIp}`);
+    this.loginFailures.reset(`email:${input.email}`);
+    return { userId: account.id, token: await this.startSession(account.id) };
+  }
+
+  /** Creates a session row and the token that names it. */
+  async startSession(userId: string): Promise<string> {
+    const expiresAt = new Date(Date.now() + this.tokens.ttlSeconds * 1000);
+    const session = await this.repo.createSession(userId, expiresAt);
+    return this.tokens.sign({ userId, sessionId: session.id }, expiresAt);
+  }
+
+  async logout(viewer: Viewer): Promise<void> {
+    await this.repo.deleteSession(viewer.sessionId);
+  }
+
+  /** Sessions past their expiry can never be used again; their rows are removed. */
+  purgeExpiredSessions(): Promise<void> {
+    return this.repo.deleteExpiredSessions();
+  }
+
+  /** The viewer a token stands for, if its signature is good and its session is still open. */
+  async authenticate(token: string): Promise<Viewer | null> {
+    const claims = await this.tokens.verify(token);
+    if (!claims || !isUuid(claims.userId) || !isUuid(claims.sessionId)) return null;
+    const user = await this.repo.findLiveSession(claims.sessionId, claims.userId);
+    return user ? { id: user.id, username: user.username, sessionId: claims.sessionId } : null;
+  }
+
+  #refuseWhileLimited(counter: WindowCounter, key: string, what: string) {
+    const wait = counter.retryAfterMs(key);
+    if (wait > 0) throw tooManyRequests(`${what} Please try again in ${minutesText(wait)}.`);
+  }
+}

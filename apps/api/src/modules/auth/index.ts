@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { WindowCounter } from '../../lib/rate-limit.ts';
+import type { ModuleDeps } from '../module-deps.ts';
+import type { UsersService } from '../users/users-service.ts';
+import { AuthRepo } from './auth-repo.ts';
+import { authRoutes } from './auth-routes.ts';
+import { AuthService } from './auth-service.ts';
+import { TokenService } from './tokens.ts';
+
+/**
+ * Sign-up, sign-in and sessions. The service is returned: app.ts reads sessions with it, and
+ * Google sign-in starts sessions through it. Expired sessions are purged at start, then hourly.
+ */
+export function registerAuth(
+  app: FastifyInstance,
+  deps: ModuleDeps,
+  uses: { users: UsersService },
+): { auth: AuthService } {
+  const { config } = deps;
+  const auth = new AuthService(
+    new AuthRepo(deps.db),
+    new TokenService(deps.jwtSecret, config.tokenTtlSeconds),
+    new WindowCounter(config.loginLimit.maxFailures, config.loginLimit.windowMs),
+    new WindowCounter(config.signUpLimit.max, config.signUpLimit.windowMs),
+  );
+  authRoutes(app, auth, uses.users);
+  purgeExpiredSessionsHourly(app, auth);
+  return { auth };
+}
+
+/** Every sign-in adds a session row; expired ones go at start and then once an hour. */
+function purgeExpiredSessionsHourly(app: FastifyInstance, auth: AuthService) {
+  const purge = () =>
+    auth.purgeExpiredSessions().catch((err) => app.log.error({ err }, 'session purge failed'));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await purge();
+    timer = setInterval(purge, 3_600_000).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}

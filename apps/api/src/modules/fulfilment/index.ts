@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../module-deps.ts';
+import { Fulfilment } from './fulfilment-repo.ts';
+import { fulfilmentRoutes } from './fulfilment-routes.ts';
+import { FulfilmentService } from './fulfilment-service.ts';
+
+/** The provider's webhook: paid checkouts become purchases and subscriptions. Nothing without payments. */
+export function registerFulfilment(app: FastifyInstance, deps: ModuleDeps): void {
+  if (!deps.payments) return;
+  const fulfilment = new Fulfilment(deps.db, deps.payments, app.log);
+  fulfilmentRoutes(app, new FulfilmentService(deps.payments, fulfilment));
+}

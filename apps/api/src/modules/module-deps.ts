@@ -1,0 +1,20 @@
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { FileStore } from '../lib/storage/file-store.ts';
+import type { PaymentsPort } from './payments/payments-port.ts';
+
+/**
+ * What app.ts hands every module's `register<Feature>(app, deps)`. A module that needs another's
+ * service takes it as a second argument, from what that module's register function returned.
+ */
+export type ModuleDeps = {
+  config: Config;
+  db: Database;
+  files: FileStore;
+  /** The app's token secret: sessions, file links and visitor keys use keys derived from it. */
+  jwtSecret: Uint8Array;
+  /** The payment adapter; null when payments are off. */
+  payments: PaymentsPort | null;
+  /** Where request bodies are streamed to before they are checked (DATA_DIR/tmp). */
+  tempDir: string;
+};

@@ -1,0 +1,152 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPreviewPool, type PreviewPool } from '../../lib/stl-render/preview-pool.ts';
+import { generateModel } from '../../seed/generators/stl-models.ts';
+import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
+import { bundlePreviewWorker, listFiles, multipart } from '../../test/upload-test-kit.ts';
+import { PreviewsRepo } from './previews-repo.ts';
+import { StlPreviewJobs } from './previews-service.ts';
+
+describe(`STL preview jobs (${process.env.TEST_ENGINE})`, () => {
+  let t: TestApp;
+  let worker: Awaited<ReturnType<typeof bundlePreviewWorker>>;
+  let token: string;
+  const stl = generateModel('twisted-vase', { seed: 5, detail: 0.05 }).stl;
+
+  beforeAll(async () => {
+    worker = await bundlePreviewWorker();
+    t = await createTestApp({ PREVIEW_WORKER_FILE: worker.file });
+    token = (await signUp(t.app, 'Renderer')).token;
+  });
+  afterAll(async () => {
+    await t.close();
+    await worker.dispose();
+  });
+
+  async function uploadModel(name: string) {
+    const { payload, headers } = multipart(
+      [
+        ['designName', name],
+        ['description', 'A vase to render.'],
+        ['categories', JSON.stringify(['Art'])],
+        ['isPaid', 'false'],
+      ],
+      [{ name: 'vase.stl', data: stl }],
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/designs/upload',
+      payload,
+      headers: { ...headers, 'x-auth-token': token },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await t.app.stlPreviews.idle();
+    const designId: string = res.json().design.id;
+    const file = await t.db
+      .selectFrom('design_files')
+      .select(['id', 'preview_key', 'preview_card_key'])
+      .where('design_id', '=', designId)
+      .executeTakeFirstOrThrow();
+    return { designId, file };
+  }
+
+  const imageFiles = () => listFiles(path.join(t.dataDir, 'files', 'images'));
+
+  it('renders at start what a stopped process left without previews', async () => {
+    const { file } = await uploadModel('Interrupted Vase');
+    // As if the process had stopped after the commit, before its render was recorded.
+    await t.db
+      .updateTable('design_files')
+      .set({ preview_key: null, preview_card_key: null })
+      .where('id', '=', file.id)
+      .execute();
+
+    expect(await t.app.stlPreviews.fillMissing()).toBe(1);
+    await t.app.stlPreviews.idle();
+
+    const after = await t.db
+      .selectFrom('design_files')
+      .select(['preview_key', 'preview_card_key'])
+      .where('id', '=', file.id)
+      .executeTakeFirstOrThrow();
+    expect(after.preview_key).toMatch(/^images\/[0-9a-f-]{36}-preview\.webp$/);
+    expect(after.preview_key).not.toBe(file.preview_key);
+    expect(
+      await sharp(Buffer.from(await t.files.get(after.preview_card_key!).then(readAll))).metadata(),
+    ).toMatchObject({ format: 'webp', width: 600, height: 450 });
+    expect(await t.app.stlPreviews.fillMissing()).toBe(0);
+  });
+
+  it('deletes the images of a file removed while its preview was rendering', async () => {
+    const { designId, file } = await uploadModel('Vanishing Vase');
+    await t.db
+      .updateTable('design_files')
+      .set({ preview_key: null, preview_card_key: null })
+      .where('id', '=', file.id)
+      .execute();
+    await t.files.delete(file.preview_key!);
+    await t.files.delete(file.preview_card_key!);
+    const before = await imageFiles();
+
+    const pool = createPreviewPool({ workerUrl: pathToFileURL(worker.file) });
+    // The file's row goes between the render and the record, as an edit removing it would.
+    const removingPool: PreviewPool = {
+      ...pool,
+      render: async (positions, options) => {
+        const png = await pool.render(positions, options);
+        await t.db.deleteFrom('design_files').where('id', '=', file.id).execute();
+        return png;
+      },
+    };
+    const jobs = new StlPreviewJobs(new PreviewsRepo(t.db), t.files, removingPool, t.app.log);
+    try {
+      jobs.enqueue(designId);
+      await jobs.idle();
+    } finally {
+      await pool.close();
+    }
+    expect(await imageFiles()).toEqual(before);
+  });
+
+  it('keeps going when one model cannot be read, and leaves no images of it', async () => {
+    const broken = await uploadModel('Broken Vase');
+    const fine = await uploadModel('Fine Vase');
+    for (const { file } of [broken, fine]) {
+      await t.db
+        .updateTable('design_files')
+        .set({ preview_key: null, preview_card_key: null })
+        .where('id', '=', file.id)
+        .execute();
+    }
+    // The stored model of the first is gone (a storage fault).
+    const brokenRow = await t.db
+      .selectFrom('design_files')
+      .select('storage_key')
+      .where('id', '=', broken.file.id)
+      .executeTakeFirstOrThrow();
+    await t.files.delete(brokenRow.storage_key);
+    const imagesBefore = (await imageFiles()).length;
+
+    t.app.stlPreviews.enqueue(broken.designId);
+    t.app.stlPreviews.enqueue(fine.designId);
+    await t.app.stlPreviews.idle();
+
+    const rows = await t.db
+      .selectFrom('design_files')
+      .select(['id', 'preview_key'])
+      .where('id', 'in', [broken.file.id, fine.file.id])
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r.preview_key]));
+    expect(byId.get(broken.file.id)).toBeNull();
+    expect(byId.get(fine.file.id)).toMatch(/-preview\.webp$/);
+    expect((await imageFiles()).length).toBe(imagesBefore + 2);
+  });
+});
+
+async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}

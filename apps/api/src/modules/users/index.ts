@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../module-deps.ts';
+import { UsersRepo } from './users-repo.ts';
+import { usersRoutes } from './users-routes.ts';
+import { UsersService } from './users-service.ts';
+
+/** A person's own profile; the service is returned for sign-in answers, which carry the person. */
+export function registerUsers(app: FastifyInstance, deps: ModuleDeps): { users: UsersService } {
+  const users = new UsersService(new UsersRepo(deps.db), deps.files);
+  usersRoutes(app, users, deps.tempDir);
+  return { users };
+}

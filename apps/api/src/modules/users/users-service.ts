@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { updateProfileFieldsSchema } from '@printmarket/shared/auth';
+import type { CurrentUser, UserStats } from '@printmarket/shared/types';
+import { uniqueViolation } from '../../db/errors.ts';
+import type { Viewer } from '../../lib/auth-context.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import {
+  AVATAR_VARIANTS,
+  BANNER_VARIANTS,
+  type ImageVariant,
+  processImage,
+} from '../../lib/images/process-image.ts';
+import type { ReceivedMultipart } from '../../lib/multipart.ts';
+import { type PublicImagePrefix, publicImageKey } from '../../lib/public-images.ts';
+import type { FileStore } from '../../lib/storage/file-store.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { toCurrentUser } from './present-user.ts';
+import type { UsersRepo } from './users-repo.ts';
+
+export const USERNAME_TAKEN = 'That username is already taken.';
+
+export const USERNAME_CHANGED_ONCE =
+  'Your username has already been changed once and cannot be changed again.';
+
+export class UsersService {
+  constructor(
+    private readonly repo: UsersRepo,
+    private readonly files: FileStore,
+  ) {}
+
+  async currentUser(userId: string): Promise<CurrentUser> {
+    const row = await this.repo.findById(userId);
+    if (!row) throw notFound('Account not found.', 'USER_NOT_FOUND');
+    return toCurrentUser(row);
+  }
+
+  async stats(userId: string): Promise<UserStats> {
+    if (!isUuid(userId) || !(await this.repo.findById(userId)))
+      throw notFound('User not found.', 'USER_NOT_FOUND');
+    return this.repo.stats(userId);
+  }
+
+  /**
+   * Text fields and optional new picture/banner. Images are checked and re-encoded before
+   * anything is written; new files are stored before the row changes and removed again if the
+   * change fails, and the replaced files are removed only after it committed.
+   */
+  async updateProfile(viewer: Viewer, body: ReceivedMultipart): Promise<CurrentUser> {
+    const fields = parseInput(updateProfileFieldsSchema, {
+      username: body.fields.username || undefined,
+      bio: body.fields.bio,
+      location: body.fields.location,
+      socialLinks: parseJsonField(body.fields.socialLinks, 'socialLinks'),
+    });
+    const stored: string[] = [];
+    try {
+      const picture = body.files.find((f) => f.field === 'profilePicture');
+      const banner = body.files.find((f) => f.field === 'bannerImage');
+      const profilePictureKey = picture
+        ? await this.#storeImage(picture.tempPath, 'avatars', AVATAR_VARIANTS, 'avatar', stored)
+        : undefined;
+      const bannerImageKey = banner
+        ? await this.#storeImage(banner.tempPath, 'banners', BANNER_VARIANTS, 'banner', stored)
+        : undefined;
+      const replaced = await this.repo.updateProfile(
+        viewer.id,
+        { ...fields, profilePictureKey, bannerImageKey },
+        (current) => {
+          const changing =
+            fields.username !== undefined && fields.username.toLowerCase() !== current.username.toLowerCase();
+          if (changing && current.last_username_change)
+            throw conflict(USERNAME_CHANGED_ONCE, 'USERNAME_LOCKED');
+        },
+        // Someone's old name leads to them (profile links redirect), so nobody else may take it.
+        ({ newNameReserved }) => {
+          if (newNameReserved) throw conflict(USERNAME_TAKEN, 'USERNAME_TAKEN');
+        },
+      );
+      await Promise.all(replaced.map((key) => this.files.delete(key).catch(() => {})));
+    } catch (err) {
+      await Promise.all(stored.map((key) => this.files.delete(key).catch(() => {})));
+      if (uniqueViolation(err) !== undefined) throw conflict(USERNAME_TAKEN, 'USERNAME_TAKEN');
+      throw err;
+    }
+    return this.currentUser(viewer.id);
+  }
+
+  async #storeImage(
+    tempPath: string,
+    prefix: PublicImagePrefix,
+    variants: Record<string, ImageVariant>,
+    variant: string,
+    stored: string[],
+  ): Promise<string> {
+    // processImage refuses anything that is not a readable PNG/JPEG/GIF/BMP with a 4xx AppError.
+    const output = await processImage(tempPath, variants);
+    const image = output[variant];
+    if (!image) throw new Error(`Image variant '${variant}' was not produced`);
+    const key = publicImageKey(prefix, randomUUID());
+    await this.files.put(key, image.data, { contentType: 'image/webp' });
+    stored.push(key);
+    return key;
+  }
+}
+
+function parseJsonField(value: string | undefined, name: string): unknown {
+  if (value === undefined || value === '') return undefined;
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw badRequest(`The field '${name}' must be valid JSON.`, 'VALIDATION_FAILED');
+  }
+}
