@@ -1,4 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { generateModel, type ModelKind } from '../../seed/generators/stl-models.ts';
@@ -8,7 +10,7 @@ import { torusPositions } from './render-fixtures.ts';
 import { PREVIEW_SIZES, renderPreview, renderPreviewPng } from './render-preview.ts';
 
 /** Renders worth a look by a person land here (the tests assert what can be measured). */
-const OUT_DIR = '/tmp/render-preview';
+const OUT_DIR = path.join(os.tmpdir(), 'printmarket-render-preview');
 const WHITE = [255, 255, 255, 255] as const;
 const CARD = PREVIEW_SIZES.card;
 
