@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { Database } from '../db/database.ts';
+import type { TestApp } from './app.ts';
 
 /** Test helpers for design uploads: multipart bodies, STL bytes, and "nothing changed" snapshots. */
 
@@ -71,7 +71,13 @@ export async function listFiles(dir: string): Promise<string[]> {
 }
 
 /** Rows of the upload tables and every stored or temporary file: equal before and after = no trace. */
-export async function snapshot(db: Database, dataDir: string) {
+/**
+ * Previews are rendered after the answer, so a snapshot first waits for renders in flight: their
+ * half-written files would otherwise make two snapshots of an unchanged store differ.
+ */
+export async function snapshot(t: Pick<TestApp, 'app' | 'db' | 'dataDir'>) {
+  const { db, dataDir } = t;
+  await t.app.stlPreviews.idle();
   const count = async (table: 'designs' | 'design_files' | 'collections') =>
     Number(
       (

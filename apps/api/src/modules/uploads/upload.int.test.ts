@@ -217,11 +217,11 @@ describe(`design uploads (${process.env.TEST_ENGINE})`, () => {
     ];
     for (const [label, files, status, message] of cases) {
       it(label, async () => {
-        const before = await snapshot(t.db, t.dataDir);
+        const before = await snapshot(t);
         const res = await upload(basics(`Hostile ${label}`), files());
         expect(res.statusCode, res.body).toBe(status);
         expect(res.json().message).toMatch(message);
-        expect(await snapshot(t.db, t.dataDir)).toEqual(before);
+        expect(await snapshot(t)).toEqual(before);
       });
     }
   });
@@ -252,25 +252,25 @@ describe(`design uploads (${process.env.TEST_ENGINE})`, () => {
   });
 
   it('refuses a file name with a NUL character, keeping nothing', async () => {
-    const before = await snapshot(t.db, t.dataDir);
+    const before = await snapshot(t);
     const res = await upload(basics('Nul Name'), [
       { name: 'fine.stl', data: stl },
       { name: 'a\u0000b.stl', data: stl },
     ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('NUL_CHARACTER');
-    expect(await snapshot(t.db, t.dataDir)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 
   it('checks the fields in the product’s order with its messages', async () => {
     const without = (name: string) => basics().filter(([k]) => k !== name);
     const files = [{ name: 'a.stl', data: stl }];
     const expectMessage = async (fields: [string, string][], f: FormFile[], message: string) => {
-      const before = await snapshot(t.db, t.dataDir);
+      const before = await snapshot(t);
       const res = await upload(fields, f);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
-      expect(await snapshot(t.db, t.dataDir)).toEqual(before);
+      expect(await snapshot(t)).toEqual(before);
     };
     await expectMessage([...without('designName'), ['isPaid', 'true']], [], 'Model name is required.');
     await expectMessage(
@@ -365,7 +365,7 @@ describe(`design uploads (${process.env.TEST_ENGINE})`, () => {
       [{ name: 'q.stl', data: stl }],
     );
     expect(again.statusCode).toBe(201);
-    const before = await snapshot(t.db, t.dataDir);
+    const before = await snapshot(t);
     const stranger = await upload(
       [...basics('Theft'), ['collectionId', collection.id]],
       [{ name: 'q.stl', data: stl }],
@@ -373,7 +373,7 @@ describe(`design uploads (${process.env.TEST_ENGINE})`, () => {
     );
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json().message).toBe('Collection not found.');
-    expect(await snapshot(t.db, t.dataDir)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 
   describe('PATCH /api/edit/{id}/files', () => {
@@ -426,14 +426,14 @@ describe(`design uploads (${process.env.TEST_ENGINE})`, () => {
 
     it('keeps at least one STL file', async () => {
       const [, model] = await filesOf();
-      const before = await snapshot(t.db, t.dataDir);
+      const before = await snapshot(t);
       const res = await patch(
         [['filesToRemove', `/api/designs/download/${model!.id}`]],
         [{ field: 'newFiles', name: 'x.png', data: png }],
       );
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('No STL files provided.');
-      expect(await snapshot(t.db, t.dataDir)).toEqual(before);
+      expect(await snapshot(t)).toEqual(before);
     });
 
     it('is for the owner only and never touches another design’s files', async () => {
@@ -453,10 +453,10 @@ describe(`design uploads (${process.env.TEST_ENGINE})`, () => {
     });
 
     it('refuses a hostile new file without a trace', async () => {
-      const before = await snapshot(t.db, t.dataDir);
+      const before = await snapshot(t);
       const res = await patch([], [{ field: 'newFiles', name: 'x.stl', data: png }]);
       expect(res.statusCode).toBe(415);
-      expect(await snapshot(t.db, t.dataDir)).toEqual(before);
+      expect(await snapshot(t)).toEqual(before);
     });
   });
 
@@ -491,7 +491,7 @@ describe(`design uploads (${process.env.TEST_ENGINE})`, () => {
     it('an upload aborted midway leaves no temporary file, row or stored file', async () => {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;
-      const before = await snapshot(t.db, t.dataDir);
+      const before = await snapshot(t);
       const { payload, headers } = multipart(basics('Aborted'), [
         { name: 'big.stl', data: binaryStl(15_000) },
       ]);
@@ -515,7 +515,7 @@ describe(`design uploads (${process.env.TEST_ENGINE})`, () => {
         }, 10);
       });
       await expect.poll(() => listFiles(path.join(t.dataDir, 'tmp')), { timeout: 5000 }).toEqual([]);
-      expect(await snapshot(t.db, t.dataDir)).toEqual(before);
+      expect(await snapshot(t)).toEqual(before);
     });
   });
 
