@@ -28,6 +28,18 @@ export type MatchRow = {
   flags: boolean[];
 };
 
+/** What SearchRepo.sample reads in one statement. */
+export type Sample = {
+  /** Designs of the window that belong to any set, most viewed first. */
+  window: MatchRow[];
+  /** Every member of the whole-name sets (up to the limit asked for). */
+  phrase: MatchRow[];
+  /** How many designs the window held: fewer than asked when the catalogue is that small. */
+  windowRows: number;
+  /** PostgreSQL's estimate of how many designs there are (pg_class.reltuples); below 0 when unknown. */
+  catalogueSize: number;
+};
+
 /** Most viewed first, then newest: the order of designs_popular_idx (migration 0001). */
 const POPULARITY = sql`designs.views desc, designs.created_at desc, designs.id desc`;
 
@@ -36,11 +48,21 @@ export class SearchRepo {
   constructor(private readonly db: Database) {}
 
   /**
-   * Designs among the `windowSize` most viewed that belong to any of the sets, most viewed first.
-   * Reading them costs the same whatever the words, and for a common word they already hold the
-   * first pages of every set, so a search for 'vase' never has to visit thousands of vases.
+   * What one statement can tell about the sets without reading them from their indexes: the
+   * designs among the `windowSize` most viewed that belong to any set (most viewed first), every
+   * member of the whole-name sets (read through `lower(name)`, at most `phraseLimit` each), how
+   * many designs the window held, and PostgreSQL's estimate of the catalogue's size.
+   *
+   * Reading the window costs the same whatever the words, and for a common word it already holds
+   * the first pages of every set, so a search for 'vase' never has to visit thousands of vases; the
+   * share of the window that matches also estimates how many designs match in all.
    */
-  popularMatches(sets: MatchSet[], filters: SearchFilters, windowSize: number): Promise<MatchRow[]> {
+  async sample(
+    sets: MatchSet[],
+    filters: SearchFilters,
+    windowSize: number,
+    phraseLimit: number,
+  ): Promise<Sample> {
     const popular = this.db
       .selectFrom('designs')
       .select([
@@ -61,12 +83,35 @@ export class SearchRepo {
     // last): only that one, and whole-name sets, need testing on every row.
     const broadest = sets.findLast((set) => set.kind === 'words' && set.fields === 'all');
     const filtering = sets.filter((set) => set.kind === 'phrase' || set === broadest);
-    let query = this.db
+    let windowMatches = this.db
       .selectFrom(popular)
       .select(matchColumns(sets))
       .where(sql<boolean>`(${sql.join(filtering.map(setCondition), sql` or `)})`);
-    for (const condition of filterConditions(filters)) query = query.where(condition);
-    return query.orderBy(POPULARITY).execute();
+    for (const condition of filterConditions(filters)) windowMatches = windowMatches.where(condition);
+    const phraseReads = sets
+      .filter((set) => set.kind === 'phrase')
+      .map((set) => sql`(${topOfSet(this.db, set, sets, filters, phraseLimit)})`);
+    const phraseMembers =
+      phraseReads.length > 0 ? sql`${sql.join(phraseReads, sql` union all `)}` : sql`select null limit 0`;
+    const { rows } = await sql<{
+      window: MatchRow[];
+      phrase: MatchRow[];
+      window_rows: string;
+      catalogue_size: number;
+    }>`
+      select
+        (select coalesce(json_agg(w order by w.views desc, w.created_us desc, w.id desc), '[]')
+           from (${windowMatches}) as w) as window,
+        (select coalesce(json_agg(p), '[]') from (${phraseMembers}) as p) as phrase,
+        (select count(*) from (select 1 from designs limit ${windowSize}) as w) as window_rows,
+        (select reltuples from pg_class where oid = 'designs'::regclass) as catalogue_size`.execute(this.db);
+    const row = rows[0];
+    return {
+      window: row?.window ?? [],
+      phrase: (row?.phrase ?? []).filter((member) => member !== null),
+      windowRows: Number(row?.window_rows ?? 0),
+      catalogueSize: Number(row?.catalogue_size ?? -1),
+    };
   }
 
   /**
@@ -175,11 +220,7 @@ export class BitmapScans {
    */
   async topOfSets(some: MatchSet[], sets: MatchSet[], filters: SearchFilters, limit: number) {
     if (some.length === 0) return [];
-    const tops = some.map((set) => {
-      let query = this.trx.selectFrom('designs').select(matchColumns(sets)).where(setCondition(set));
-      for (const condition of filterConditions(filters)) query = query.where(condition);
-      return sql`(${query.orderBy(POPULARITY).limit(limit)})`;
-    });
+    const tops = some.map((set) => sql`(${topOfSet(this.trx, set, sets, filters, limit)})`);
     const { rows } = await sql<MatchRow>`${sql.join(tops, sql` union all `)}`.execute(this.trx);
     return rows;
   }
@@ -194,6 +235,13 @@ export class BitmapScans {
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
+}
+
+/** The `limit` most viewed designs of `set`, with their membership of all `sets`. */
+function topOfSet(db: Kysely<DB>, set: MatchSet, sets: MatchSet[], filters: SearchFilters, limit: number) {
+  let query = db.selectFrom('designs').select(matchColumns(sets)).where(setCondition(set));
+  for (const condition of filterConditions(filters)) query = query.where(condition);
+  return query.orderBy(POPULARITY).limit(limit);
 }
 
 function matchColumns(sets: MatchSet[]) {
