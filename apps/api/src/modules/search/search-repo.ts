@@ -129,6 +129,18 @@ export class SearchRepo {
     });
   }
 
+  /**
+   * The search generation (migration 0011): moved on by every committed change to what search
+   * answers show, from any instance. Read before searching, so an answer kept under it is never
+   * older than the data it was read with.
+   */
+  async generation(): Promise<string> {
+    const { rows } = await sql<{ generation: string }>`select generation from search_generation`.execute(
+      this.db,
+    );
+    return String(rows[0]?.generation ?? 0);
+  }
+
   /** The cards of these designs (in no particular order). */
   cards(ids: string[]) {
     if (ids.length === 0) return Promise.resolve([]);

@@ -7,6 +7,7 @@ import {
 } from '@printmarket/shared/search';
 import { publicImageUrl } from '../../lib/public-images.ts';
 import { toDesignCard } from '../designs/present-card.ts';
+import type { SearchCache } from './search-cache.ts';
 import { RankedCollection } from './search-ranking.ts';
 import type { MatchRow, MatchSet, Sample, SearchFilters, SearchRepo } from './search-repo.ts';
 import { parseSearchTerms, type SearchTerms, SPELLING_MIN_LENGTH, wordGroups } from './search-terms.ts';
@@ -53,10 +54,20 @@ export class SearchService {
   constructor(
     private readonly repo: SearchRepo,
     private readonly options: SearchOptions = DEFAULT_SEARCH_OPTIONS,
+    /** Keeps answers while nothing they show has changed; null: every search is computed. */
+    private readonly cache: SearchCache | null = null,
   ) {}
 
   async search(request: SearchRequest): Promise<SearchResponse> {
     const terms = parseSearchTerms(request.text);
+    if (!this.cache) return this.#search(terms, request);
+    // Texts that read the same as terms (case, spacing) get the same answer.
+    const { page, limit, filters } = request;
+    const key = JSON.stringify([terms.phrase, page, limit, filters.category, filters.price, filters.tag]);
+    return this.cache.answer(key, await this.repo.generation(), () => this.#search(terms, request));
+  }
+
+  async #search(terms: SearchTerms, request: SearchRequest): Promise<SearchResponse> {
     const [designs, users] = await Promise.all([this.#designs(terms, request), this.#users(terms)]);
     return {
       designs: designs.cards,
