@@ -13,7 +13,7 @@ const noFilters: SearchFilters = { category: null, price: null, tag: null };
  * database ends them at once, also for a service with a cache of its own (as another API instance
  * on the same database has), while a change of counters alone does not.
  */
-describe(`search cache (${process.env.TEST_ENGINE})`, () => {
+describe('search cache', () => {
   let t: TestApp;
   let owner: { token: string; userId: string };
   /** Another instance's search: its own service and cache over the same database. */

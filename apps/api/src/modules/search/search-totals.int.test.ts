@@ -18,7 +18,7 @@ function catalogue() {
   });
 }
 
-describe(`search totals (${process.env.TEST_ENGINE})`, () => {
+describe('search totals', () => {
   let t: TestApp;
   let service: (options: Partial<SearchOptions>) => SearchService;
   const small: Partial<SearchOptions> = { windowSize: 10, maxResults: 8, estimateMinSample: 3 };
