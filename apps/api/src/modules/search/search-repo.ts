@@ -28,6 +28,9 @@ export type MatchRow = {
   flags: boolean[];
 };
 
+/** Words to find similar spellings for, and how many per word (see similarSpellings). */
+export type SpellingRequest = { words: string[]; perWord: number };
+
 /** What SearchRepo.sample reads in one statement. */
 export type Sample = {
   /** Designs of the window that belong to any set, most viewed first. */
@@ -38,6 +41,8 @@ export type Sample = {
   windowRows: number;
   /** PostgreSQL's estimate of how many designs there are (pg_class.reltuples); below 0 when unknown. */
   catalogueSize: number;
+  /** Similar spellings of the words asked about, by word, most similar first. */
+  spellings: Map<string, string[]>;
 };
 
 /** Most viewed first, then newest: the order of designs_popular_idx (migrations 0001, 0011). */
@@ -51,7 +56,9 @@ export class SearchRepo {
    * What one statement can tell about the sets without reading them from their indexes: the
    * designs among the `windowSize` most viewed that belong to any set (most viewed first), every
    * member of the whole-name sets (read through `lower(name)`, at most `phraseLimit` each), how
-   * many designs the window held, and PostgreSQL's estimate of the catalogue's size.
+   * many designs the window held, PostgreSQL's estimate of the catalogue's size, and the similar
+   * spellings of `spellings.words` (wanted only if the words as typed find too few, but cheaper
+   * here than in a statement of their own).
    *
    * Reading the window costs the same whatever the words, and for a common word it already holds
    * the first pages of every set, so a search for 'vase' never has to visit thousands of vases; the
@@ -62,6 +69,7 @@ export class SearchRepo {
     filters: SearchFilters,
     windowSize: number,
     phraseLimit: number,
+    spellings: SpellingRequest = { words: [], perWord: 0 },
   ): Promise<Sample> {
     const popular = this.db
       .selectFrom('designs')
@@ -98,19 +106,27 @@ export class SearchRepo {
       phrase: MatchRow[];
       window_rows: string;
       catalogue_size: number;
+      spellings: { word: string; suggestion: string }[];
     }>`
       select
         (select coalesce(json_agg(w order by w.views desc, w.created_us desc, w.id desc), '[]')
            from (${windowMatches}) as w) as window,
         (select coalesce(json_agg(p), '[]') from (${phraseMembers}) as p) as phrase,
         (select count(*) from (select 1 from designs limit ${windowSize}) as w) as window_rows,
-        (select reltuples from pg_class where oid = 'designs'::regclass) as catalogue_size`.execute(this.db);
+        (select reltuples from pg_class where oid = 'designs'::regclass) as catalogue_size,
+        (select coalesce(json_agg(s order by s.word, s.similarity desc, s.suggestion), '[]')
+           from (${similarSpellings(spellings)}) as s) as spellings`.execute(this.db);
     const row = rows[0];
+    const suggestions = new Map<string, string[]>();
+    for (const { word, suggestion } of row?.spellings ?? []) {
+      suggestions.set(word, [...(suggestions.get(word) ?? []), suggestion]);
+    }
     return {
       window: row?.window ?? [],
       phrase: (row?.phrase ?? []).filter((member) => member !== null),
       windowRows: Number(row?.window_rows ?? 0),
       catalogueSize: Number(row?.catalogue_size ?? -1),
+      spellings: suggestions,
     };
   }
 
@@ -150,29 +166,6 @@ export class SearchRepo {
       .select((eb) => cardColumns(eb))
       .where('designs.id', 'in', ids)
       .execute();
-  }
-
-  /**
-   * For each word that no design name or tag has, up to `perWord` words of names and tags spelled
-   * most alike (pg_trgm similarity above its threshold, 0.3): 'dragn' gives 'dragon'. Known words
-   * are left alone: 'tableware' is not a typo of 'tabletop'.
-   */
-  async similarSpellings(words: string[], perWord: number): Promise<Map<string, string[]>> {
-    const suggestions = new Map<string, string[]>();
-    if (words.length === 0) return suggestions;
-    const { rows } = await sql<{ word: string; suggestion: string }>`
-      select typed.word, suggested.word as suggestion
-      from unnest(${words}::text[]) as typed(word)
-      cross join lateral (
-        select search_words.word
-        from search_words
-        where search_words.word % typed.word and search_words.word <> typed.word
-        order by similarity(search_words.word, typed.word) desc, search_words.word
-        limit ${perWord}
-      ) as suggested
-      where not exists (select 1 from search_words known where known.word = typed.word)`.execute(this.db);
-    for (const row of rows) suggestions.set(row.word, [...(suggestions.get(row.word) ?? []), row.suggestion]);
-    return suggestions;
   }
 
   /**
@@ -247,6 +240,25 @@ export class BitmapScans {
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
+}
+
+/**
+ * For each word that no design name or tag has, up to `perWord` words of names and tags spelled
+ * most alike (pg_trgm similarity above its threshold, 0.3): 'dragn' gives 'dragon'. Known words
+ * are left alone ('tableware' is not a typo of 'tabletop'), at the cost of one index lookup.
+ */
+function similarSpellings({ words, perWord }: SpellingRequest) {
+  return sql<{ word: string; suggestion: string; similarity: number }>`
+    select typed.word, suggested.word as suggestion, suggested.similarity
+    from unnest(${words}::text[]) as typed(word)
+    cross join lateral (
+      select search_words.word, similarity(search_words.word, typed.word) as similarity
+      from search_words
+      where search_words.word % typed.word and search_words.word <> typed.word
+      order by similarity(search_words.word, typed.word) desc, search_words.word
+      limit ${perWord}
+    ) as suggested
+    where not exists (select 1 from search_words known where known.word = typed.word)`;
 }
 
 /** The `limit` most viewed designs of `set`, with their membership of all `sets`. */

@@ -9,7 +9,14 @@ import { publicImageUrl } from '../../lib/public-images.ts';
 import { toDesignCard } from '../designs/present-card.ts';
 import type { SearchCache } from './search-cache.ts';
 import { RankedCollection } from './search-ranking.ts';
-import type { MatchRow, MatchSet, Sample, SearchFilters, SearchRepo } from './search-repo.ts';
+import type {
+  MatchRow,
+  MatchSet,
+  Sample,
+  SearchFilters,
+  SearchRepo,
+  SpellingRequest,
+} from './search-repo.ts';
 import { parseSearchTerms, type SearchTerms, SPELLING_MIN_LENGTH, wordGroups } from './search-terms.ts';
 
 export type SearchRequest = { text: string; page: number; limit: number; filters: SearchFilters };
@@ -94,16 +101,17 @@ export class SearchService {
       { tier: TIER.nameOrTags, kind: 'words', words: exactWords, fields: 'title' },
       { tier: TIER.anywhere, kind: 'words', words: exactWords, fields: 'all' },
     ];
-    let found = await this.#rank(exact, request.filters, wanted);
+    const spellingRequest = {
+      words: terms.words.filter((word) => word.length >= SPELLING_MIN_LENGTH),
+      perWord: this.options.spellingsPerWord,
+    };
+    let found = await this.#rank(exact, request.filters, wanted, [], spellingRequest);
     let approximate = false;
     // Typo tolerance, only when the words as typed find too few: words that no name or tag has may
     // also be their most similar spellings. The similar words include the words as typed, so the
     // last similar set holds every match, and the exact sets keep their tiers above them.
     if (found.total < this.options.fuzzyBelow) {
-      const spellings = await this.repo.similarSpellings(
-        terms.words.filter((word) => word.length >= SPELLING_MIN_LENGTH),
-        this.options.spellingsPerWord,
-      );
+      const { spellings } = found;
       if (spellings.size > 0) {
         const similarWords = wordGroups(terms.words, spellings);
         const similar: MatchSet[] = [
@@ -135,12 +143,18 @@ export class SearchService {
    * A set then needs its first `wanted` designs read from its own index only when the window holds
    * fewer of them, it is not known to be complete, and no better set already fills the page (a
    * design in no better set ranks below all of that set's members): for a common word none does.
-   * Sets in `empty` are known to have no members.
+   * Sets in `empty` are known to have no members; the similar spellings of `spellings` come along.
    */
-  async #rank(sets: MatchSet[], filters: SearchFilters, wanted: number, empty: MatchSet[] = []) {
+  async #rank(
+    sets: MatchSet[],
+    filters: SearchFilters,
+    wanted: number,
+    empty: MatchSet[] = [],
+    spellings?: SpellingRequest,
+  ) {
     const { windowSize } = this.options;
     const broadest = sets.length - 1;
-    const sample = await this.repo.sample(sets, filters, windowSize, wanted);
+    const sample = await this.repo.sample(sets, filters, windowSize, wanted, spellings);
     const counted = await this.#count(sets, sample, filters, wanted);
 
     // Whole-name sets are read through their index with the window; the rest are complete when all
@@ -173,7 +187,7 @@ export class SearchService {
     // `wanted` members would have filled it), so the matches are all known: an estimate that the
     // popularity of the matching designs misled is corrected here.
     const total = ranked.size < wanted ? matching.size : counted.total;
-    return { ranked, total };
+    return { ranked, total, spellings: sample.spellings };
   }
 
   /**
