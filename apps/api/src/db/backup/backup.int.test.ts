@@ -6,8 +6,9 @@ import { create, extract } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDatabase, openAppDatabase } from '../app-database.ts';
 import type { Database } from '../database.ts';
-import { runningEmbeddedPostgres } from '../embedded/embedded-server.ts';
+import { runningEmbeddedPostgres, startEmbeddedPostgres } from '../embedded/embedded-server.ts';
 import { readPostmasterPid } from '../embedded/postmaster-pid.ts';
+import { isServerOf } from '../embedded/server-process.ts';
 import { makeBackup } from './make-backup.ts';
 import { restoreBackup } from './restore-backup.ts';
 
@@ -195,11 +196,11 @@ describe('npm run backup / npm run restore', () => {
       ),
     );
     expect(await writerNumbers(api.db)).toHaveLength(committedInTheEnd);
-    expect(await readdir(live.dataDir)).toEqual(['db', 'files']);
+    expect((await readdir(live.dataDir)).sort()).toEqual(['db', 'files']);
   });
 
   it(
-    'refuses over an existing database without --force; with it, moves the database and files aside',
+    'refuses over an existing database without --force; with it, stops a server no API uses and moves the data aside',
     async () => {
       const again = configOf(path.join(root, 'again'));
       await restoreBackup(again, backupFile, { force: false, log });
@@ -209,6 +210,9 @@ describe('npm run backup / npm run restore', () => {
         .values({ username: 'Later', name: 'Later', email: 'later@example.com' })
         .execute();
       await changed.close();
+      // As after an API was killed: its server runs on, and no one holds the claim.
+      await startEmbeddedPostgres(again.dbDir, { log });
+      const leftRunning = (await readPostmasterPid(again.dbDir))!.pid;
 
       await expect(restoreBackup(again, backupFile, { force: false, log })).rejects.toThrow(
         `${again.dbDir} and ${again.storage.root} already hold data. Restore with --force`,
@@ -219,6 +223,8 @@ describe('npm run backup / npm run restore', () => {
         expect.stringMatching(/^files\.before-restore-\d{8}T\d{6}Z$/),
       ]);
       expect(await readFile(path.join(movedAside[1]!, 'stl', 'kept.stl'))).toEqual(storedFile);
+      expect(await isServerOf(leftRunning, movedAside[0]!)).toBe(false);
+      expect(await isServerOf(leftRunning, again.dbDir)).toBe(false);
       const restored = await openAppDatabase(again, log);
       try {
         const later = await restored.db
