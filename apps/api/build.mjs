@@ -11,6 +11,8 @@ const ctx = await context({
   entryPoints: {
     server: 'src/server.ts',
     seed: 'src/seed/cli.ts',
+    backup: 'src/db/backup/backup-cli.ts',
+    restore: 'src/db/backup/restore-cli.ts',
     'preview-worker': 'src/lib/stl-render/preview-worker.ts',
   },
   outdir: 'dist',
