@@ -28,7 +28,8 @@ async function main() {
     const repo = new SeedRepo(db);
     if (!(await repo.isEmpty())) throw new Error('The database already has content; seed an empty one.');
     const started = Date.now();
-    await seedDemo(repo, await createFileStore(config.storage), designs);
+    // The catalogue's previews are rendered here: its thousands of designs share them.
+    await seedDemo(repo, await createFileStore(config.storage), { designs, previews: 'now' });
     console.log(`Seeded ${designs} designs in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await db.destroy();
