@@ -30,11 +30,18 @@ export type SeedOptions = {
    * (`fillMissing`), which render each design's files, so at most the catalogue's designs.
    */
   previews: 'now' | 'later';
-  /** Told as each step of the work ends: the catalogue's files, then the design rows. */
+  /**
+   * Told as each step of the work ends: the catalogue's files, the design rows, then the likes,
+   * follows and planner statistics.
+   */
   onProgress?: (progress: SeedProgress) => void;
 };
 
-export type SeedProgress = { phase: 'catalogue files' | 'designs'; done: number; total: number };
+export type SeedProgress = {
+  phase: 'catalogue files' | 'designs' | 'finishing';
+  done: number;
+  total: number;
+};
 
 /**
  * Fills an empty shop with the demo creators, makers and designs, with their photos and models,
@@ -138,18 +145,23 @@ export async function seedDemo(repo: SeedRepo, files: FileStore, options: SeedOp
   }
 
   // Likes and follows from the makers, so every count on screen is backed by rows.
+  const finishing = (done: number) => onProgress?.({ phase: 'finishing', done, total: 3 });
+  finishing(0);
   const designs = await repo.designIds();
   const people = [...creators, ...makers];
   const likes = designs.flatMap((d) =>
     people.filter(() => random.next() < 0.3).map((p) => ({ user_id: p.id, design_id: d.id })),
   );
   await repo.likeAll(likes);
+  finishing(1);
   await repo.follow(
     makers.flatMap((m) =>
       creators.filter(() => random.next() < 0.6).map((c) => ({ follower_id: m.id, followee_id: c.id })),
     ),
   );
+  finishing(2);
   await repo.vacuumAnalyze();
+  finishing(3);
 }
 
 /** The design's generated model, its analysis and its shipped photos, stored as an upload's are. */
