@@ -15,7 +15,7 @@ import { SeedRepo } from './seed-repo.ts';
  * models; the renders then all complete, logged as they go, and a start after a stop in the middle
  * renders only what is missing.
  */
-describe(`demo content on a first start (${process.env.TEST_ENGINE})`, () => {
+describe('demo content on a first start', () => {
   let worker: Awaited<ReturnType<typeof bundlePreviewWorker>>;
   beforeAll(async () => {
     worker = await bundlePreviewWorker();
