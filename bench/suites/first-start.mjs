@@ -48,6 +48,9 @@ async function runEngine(ctx, engine, scope) {
   const loadBefore = machine().loadAverage;
 
   const dataDir = await makeTempDir(scope, `first-start-${engine.name}`);
+  // Run as root, the embedded database server runs as the "postgres" account, which must be able
+  // to enter the folder (a temporary folder is private to its owner).
+  await fs.promises.chmod(dataDir, 0o755);
   const databaseUrl = engine.serverUrl ? (await createTempDatabase(engine.serverUrl, scope)).url : undefined;
   // What a person gets: demo content on, and the progress lines of the log.
   const env = { ...apiEnv({ dataDir, databaseUrl }), SEED_DEMO: 'true', LOG_LEVEL: 'info' };
