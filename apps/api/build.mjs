@@ -14,6 +14,8 @@ const ctx = await context({
     server: 'src/server.ts',
     seed: 'src/seed/cli.ts',
     'demo-images': 'src/seed/make-demo-images.ts',
+    backup: 'src/db/backup/backup-cli.ts',
+    restore: 'src/db/backup/restore-cli.ts',
     'preview-worker': 'src/lib/stl-render/preview-worker.ts',
   },
   outdir: 'dist',
