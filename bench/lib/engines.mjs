@@ -1,10 +1,12 @@
-// The database engines a suite measures on, one after the other: the embedded PGlite always, and a
-// local PostgreSQL server when one is configured; each with a fresh, seeded database.
+// The database engines a suite measures on, one after the other: the embedded PostgreSQL server the
+// API runs in its DATA_DIR (the default) always, and a local PostgreSQL server of one's own when
+// one is configured; each with a fresh, seeded database.
 import { apiEnv, seedDatabase } from './api.mjs';
+import { guardEmbeddedServer } from './embedded-db.mjs';
 import { createTempDatabase, postgresServerUrl } from './postgres.mjs';
 import { makeTempDir, runInScope } from './suite.mjs';
 
-/** @typedef {'pglite' | 'postgres'} EngineName */
+/** @typedef {'embedded' | 'postgres'} EngineName */
 /** @typedef {{ name: EngineName, serverUrl?: string }} Engine */
 
 /**
@@ -17,7 +19,7 @@ import { makeTempDir, runInScope } from './suite.mjs';
  */
 export async function runPerEngine(ctx, suite, runEngine) {
   /** @type {Engine[]} */
-  const engines = [{ name: 'pglite' }];
+  const engines = [{ name: 'embedded' }];
   const serverUrl = postgresServerUrl();
   if (serverUrl) engines.push({ name: 'postgres', serverUrl });
   else ctx.log(`${suite}: PostgreSQL skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)`);
@@ -56,6 +58,8 @@ export async function seededApiEnv({ engine, scope, dirName, designs, timeoutMs,
     databaseUrl = db.url;
     databaseName = db.name;
     log(`created database ${db.name}`);
+  } else {
+    guardEmbeddedServer(scope, dataDir);
   }
   const env = apiEnv({ dataDir, databaseUrl });
 

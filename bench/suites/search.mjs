@@ -24,7 +24,7 @@ import { startBareServer } from '../lib/servers.mjs';
 
 /** Catalogue sizes and limits of the issue: PostgreSQL at scale, the embedded engine smaller. */
 const ENGINES = {
-  pglite: { designs: 20_000, p95LimitMs: 60 },
+  embedded: { designs: 20_000, p95LimitMs: 60 },
   postgres: { designs: 100_000, p95LimitMs: 30 },
 };
 const SEED_TIMEOUT_MS = 30 * 60_000;
