@@ -10,6 +10,7 @@ import { formatTarget } from './lib/report.mjs';
 import { message, Resources } from './lib/resources.mjs';
 import { loadSettings } from './lib/settings.mjs';
 import { collectionZip } from './suites/collection-zip.mjs';
+import { crash } from './suites/crash.mjs';
 import { foundation } from './suites/foundation.mjs';
 import { render } from './suites/render.mjs';
 import { search } from './suites/search.mjs';
@@ -19,7 +20,7 @@ import { zip } from './suites/zip.mjs';
 
 /** Every suite, in running order. A new suite is a module in suites/ added here. */
 /** @type {Record<string, import('./lib/suite.mjs').Suite>} */
-const SUITES = { foundation, render, search, stl, upload, zip, 'collection-zip': collectionZip };
+const SUITES = { foundation, crash, render, search, stl, upload, zip, 'collection-zip': collectionZip };
 
 const USAGE = `Usage: node bench/run.mjs [suite...]   (suites: ${Object.keys(SUITES).join(', ')})
 Environment: BENCH_DURATION seconds per case (default 10); BENCH_DATABASE_URL or TEST_DATABASE_URL
