@@ -10,6 +10,7 @@ import { formatTarget } from './lib/report.mjs';
 import { message, Resources } from './lib/resources.mjs';
 import { loadSettings } from './lib/settings.mjs';
 import { collectionZip } from './suites/collection-zip.mjs';
+import { crash } from './suites/crash.mjs';
 import { firstStart } from './suites/first-start.mjs';
 import { foundation } from './suites/foundation.mjs';
 import { render } from './suites/render.mjs';
@@ -23,6 +24,7 @@ import { zip } from './suites/zip.mjs';
 const SUITES = {
   foundation,
   'first-start': firstStart,
+  crash,
   render,
   search,
   stl,
@@ -34,7 +36,7 @@ const SUITES = {
 const USAGE = `Usage: node bench/run.mjs [suite...]   (suites: ${Object.keys(SUITES).join(', ')})
 Environment: BENCH_DURATION seconds per case (default 10); BENCH_DATABASE_URL or TEST_DATABASE_URL
 adds PostgreSQL (a temporary database is created on that server and dropped at the end);
-BENCH_ENGINES=postgres (or pglite) measures only that engine; BENCH_KEEP_SEEDED=1 keeps a seeded
+BENCH_ENGINES=postgres (or embedded) measures only that engine; BENCH_KEEP_SEEDED=1 keeps a seeded
 PostgreSQL database (bench_kept_*) and reuses it in later runs (drop it when the seed changes).`;
 
 const args = process.argv.slice(2);
