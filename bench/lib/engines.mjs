@@ -1,17 +1,19 @@
-// The database engines a suite measures on, one after the other: the embedded PGlite always, and a
-// local PostgreSQL server when one is configured; each with a fresh, seeded database.
+// The database engines a suite measures on, one after the other: the embedded PostgreSQL server the
+// API runs in its DATA_DIR (the default) always, and a local PostgreSQL server of one's own when
+// one is configured; each with a fresh, seeded database.
 // BENCH_ENGINES (e.g. `postgres`) measures only the engines named. BENCH_KEEP_SEEDED=1 keeps a
 // seeded PostgreSQL database (`bench_kept_<suite>_<designs>`) for the next run instead of seeding
 // 100 000 designs again; the API migrates it at start. Drop it when the seed itself changes.
 import { apiEnv, seedDatabase } from './api.mjs';
+import { guardEmbeddedServer } from './embedded-db.mjs';
 import { createTempDatabase, existingDatabaseUrl, postgresServerUrl, renameDatabase } from './postgres.mjs';
 import { makeTempDir, runInScope } from './suite.mjs';
 
-/** @typedef {'pglite' | 'postgres'} EngineName */
+/** @typedef {'embedded' | 'postgres'} EngineName */
 /** @typedef {{ name: EngineName, serverUrl?: string }} Engine */
 
 /** @type {EngineName[]} */
-const ENGINE_NAMES = ['pglite', 'postgres'];
+const ENGINE_NAMES = ['embedded', 'postgres'];
 
 /**
  * The engines BENCH_ENGINES names (comma-separated), or all of them.
@@ -39,7 +41,7 @@ function wantedEngines(env = process.env) {
 export async function runPerEngine(ctx, suite, runEngine) {
   const wanted = wantedEngines();
   /** @type {Engine[]} */
-  const engines = wanted.includes('pglite') ? [{ name: 'pglite' }] : [];
+  const engines = wanted.includes('embedded') ? [{ name: 'embedded' }] : [];
   const serverUrl = postgresServerUrl();
   if (!wanted.includes('postgres')) ctx.log(`${suite}: PostgreSQL skipped (not in BENCH_ENGINES)`);
   else if (serverUrl) engines.push({ name: 'postgres', serverUrl });
@@ -90,6 +92,8 @@ export async function seededApiEnv({ engine, scope, dirName, designs, timeoutMs,
     databaseUrl = db.url;
     databaseName = db.name;
     log(`created database ${db.name}`);
+  } else {
+    guardEmbeddedServer(scope, dataDir);
   }
   const env = apiEnv({ dataDir, databaseUrl });
 
