@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { type PostgresBinaries, postgresBinaries } from './binaries.ts';
+import { embeddedPostgresVersion, type PostgresBinaries, postgresBinaries } from './binaries.ts';
 import { type PostmasterPid, readPostmasterPid } from './postmaster-pid.ts';
 import { isServerOf, waitUntil } from './server-process.ts';
 import { checkReachable, handOver, type ServerUser, serverUser } from './server-user.ts';
@@ -179,7 +179,7 @@ async function isDatabaseFolder(server: Server): Promise<boolean> {
       );
     return false;
   }
-  const ours = /\(PostgreSQL\) (\d+)/.exec(await asServer(server, server.bins.postgres, ['--version']))?.[1];
+  const ours = (await embeddedPostgresVersion()).split('.')[0];
   if (version !== ours)
     throw new Error(
       `${dir} holds a PostgreSQL ${version} database; the embedded server is PostgreSQL ${ours}. ` +
