@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, opendir, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -41,8 +41,11 @@ export class LocalFileStore implements FileStore {
     const temp = path.join(this.tempFolder, `${randomUUID()}.part`);
     try {
       await mkdir(this.tempFolder, { recursive: true });
+      // Opened before the stream starts: a stream that opens its own file may create it after a
+      // failed body has already ended the pipeline, and the temp file would outlive the rm below.
+      const file = await open(temp, 'wx');
       // flush: fsync before close, so a power cut after the rename cannot leave an empty file.
-      const out = createWriteStream(temp, { flags: 'wx', flush: true });
+      const out = file.createWriteStream({ flush: true });
       await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, out);
       await this.moveIntoPlace(temp, target);
       return { size: out.bytesWritten };
