@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ACCOUNT_COLUMNS } from '../../db/account-columns.ts';
 import type { Database } from '../../db/database.ts';
 
 /** SQL for sign-up, sign-in and sessions. */
@@ -61,14 +62,21 @@ export class AuthRepo {
 
   /** The session's user, when the session exists, is not expired and belongs to that user. */
   findLiveSession(sessionId: string, userId: string) {
+    return this.#liveSession(sessionId, userId).select(['users.id', 'users.username']).executeTakeFirst();
+  }
+
+  /** The same check, answering with the user's account (ACCOUNT_COLUMNS) in the same statement. */
+  findLiveSessionAccount(sessionId: string, userId: string) {
+    return this.#liveSession(sessionId, userId).select(ACCOUNT_COLUMNS).executeTakeFirst();
+  }
+
+  #liveSession(sessionId: string, userId: string) {
     return this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.id', 'users.username'])
       .where('sessions.id', '=', sessionId)
       .where('sessions.user_id', '=', userId)
-      .where('sessions.expires_at', '>', new Date())
-      .executeTakeFirst();
+      .where('sessions.expires_at', '>', new Date());
   }
 
   async deleteSession(sessionId: string) {
