@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { lockDirectory } from './lock.ts';
 import { PGlitePool } from './pglite-pool.ts';
+import { preparingClient } from './prepared-statements.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -19,7 +20,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.engine === 'postgres') {
     const { default: pg } = await import('pg');
     pg.types.setTypeParser(20, parseInt8);
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      Client: preparingClient(pg),
+    });
     // An idle connection the server ends (restart, failover, an administrator) is dropped by the
     // pool and the next query opens a new one; unheard, the pool's error event would end the process.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL closed an idle connection: ${err.message}`));

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { ACCOUNT_COLUMNS } from '../../db/account-columns.ts';
 import type { Database } from '../../db/database.ts';
+import { prepared } from '../../db/prepared-statements.ts';
 
 /** SQL for sign-up, sign-in and sessions. */
 export class AuthRepo {
@@ -70,13 +71,15 @@ export class AuthRepo {
     return this.#liveSession(sessionId, userId).select(ACCOUNT_COLUMNS).executeTakeFirst();
   }
 
+  /** Every signed-in request runs one of these two, so PostgreSQL plans them once per connection. */
   #liveSession(sessionId: string, userId: string) {
     return this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .where('sessions.id', '=', sessionId)
       .where('sessions.user_id', '=', userId)
-      .where('sessions.expires_at', '>', new Date());
+      .where('sessions.expires_at', '>', new Date())
+      .$call(prepared);
   }
 
   async deleteSession(sessionId: string) {
