@@ -7,22 +7,10 @@ const webAlias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./apps/web
 
 /**
  * Unit tests are `*.test.ts`. The web app's interaction tests are `*.dom.test.tsx`: they render
- * screens into jsdom and drive them as a person would (Testing Library). API integration tests are `*.int.test.ts`: they run on embedded
- * PGlite and, when TEST_DATABASE_URL points at a PostgreSQL server, a second time on it.
+ * screens into jsdom and drive them as a person would (Testing Library). API integration tests are
+ * `*.int.test.ts`: each file gets a database of its own on PostgreSQL, the server of
+ * TEST_DATABASE_URL when it is set, else an embedded server the global setup starts for the run.
  */
-const api = (name: string, engine: string) => ({
-  test: {
-    name,
-    include: ['apps/api/src/**/*.int.test.ts'],
-    env: { TEST_ENGINE: engine },
-    pool: 'forks' as const,
-    // Limits that catch a hang, not budgets: on a busy two-core machine creating a test app on
-    // embedded PGlite (migrations included) took over 60 s.
-    testTimeout: 30_000,
-    hookTimeout: 180_000,
-  },
-});
-
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one on a two-core machine. Integration
@@ -56,8 +44,17 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      api('api-pglite', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres')] : []),
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.int.test.ts'],
+          globalSetup: ['apps/api/src/test/embedded-test-server.ts'],
+          pool: 'forks',
+          // Limits that catch a hang, not budgets.
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

@@ -1,5 +1,6 @@
 // Bundles the API (and the shared package it imports as TypeScript) into dist/ for `npm start`.
-// Third-party packages stay external: PGlite, sharp and argon2 load files relative to themselves.
+// Third-party packages stay external: the embedded PostgreSQL server, sharp and argon2 load files
+// relative to themselves.
 // `--watch` rebuilds on every change (used by `npm run dev`).
 import { context } from 'esbuild';
 
@@ -10,6 +11,8 @@ const ctx = await context({
   entryPoints: {
     server: 'src/server.ts',
     seed: 'src/seed/cli.ts',
+    backup: 'src/db/backup/backup-cli.ts',
+    restore: 'src/db/backup/restore-cli.ts',
     'preview-worker': 'src/lib/stl-render/preview-worker.ts',
   },
   outdir: 'dist',

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import pino from 'pino';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { type Config, loadConfig } from './config.ts';
+import { type AppDatabase, openAppDatabase } from './db/app-database.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { createFileStore } from './lib/storage/create-file-store.ts';
 import { LocalFileStore } from './lib/storage/local-file-store.ts';
@@ -16,12 +16,39 @@ import { SeedRepo } from './seed/seed-repo.ts';
 async function main() {
   // This file is bundled to apps/api/dist/server.js; the web build is apps/web/dist.
   const config = loadConfig(process.env, { webDistDir: path.resolve(import.meta.dirname, '../../web/dist') });
-  const db = await openDatabase(
-    config.databaseUrl
-      ? { engine: 'postgres', url: config.databaseUrl }
-      : { engine: 'pglite', dir: config.dbDir },
-  );
-  await migrateToLatest(db);
+  // The app's logger exists only once the app is built; the database starts before it.
+  const startLog = pino({ level: config.logLevel });
+  const database = await openAppDatabase(config, (message) => startLog.info(message));
+
+  // From here on a stop signal, even mid-start, closes what is open (the app first, then the
+  // database and its embedded server) before the process ends.
+  const closers: Array<() => Promise<unknown>> = [() => database.close()];
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    startLog.info({ signal }, 'shutting down');
+    for (const close of closers) await close().catch((err) => startLog.error(err));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await serve(config, database, (close) => closers.unshift(close));
+  } catch (err) {
+    // Whatever stopped the start, the embedded database server does not stay behind.
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
+
+async function serve(
+  config: Config,
+  database: AppDatabase,
+  onShutdown: (close: () => Promise<unknown>) => void,
+) {
+  const { db } = database;
   const files = await createFileStore(config.storage);
   // Temporary upload files of a previous run that stopped mid-request.
   await fs.promises.rm(path.join(config.dataDir, 'tmp'), { recursive: true, force: true });
@@ -29,6 +56,7 @@ async function main() {
 
   const { secret, generated } = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const app = await buildApp({ config, db, files, jwtSecret: secret });
+  onShutdown(() => app.close());
   // Previews a stopped process did not get to render; they are made in the background.
   const unrendered = await app.stlPreviews.fillMissing();
   if (unrendered > 0) app.log.info({ designs: unrendered }, 'rendering missing STL previews');
@@ -45,18 +73,6 @@ async function main() {
       await new SeedRepo(db).giveSandboxPayoutAccounts(DEMO_CREATORS.map((c) => c.username));
     }
   }
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await db.destroy();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
 }

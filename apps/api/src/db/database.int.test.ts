@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database.ts';
 import type { Database } from './database.ts';
 
-describe(`database (${process.env.TEST_ENGINE})`, () => {
+describe(`database`, () => {
   let db: Database;
   let drop: () => Promise<void>;
   beforeAll(async () => {

@@ -4,9 +4,7 @@ import { createTestDatabase } from '../test/database.ts';
 import type { Database } from './database.ts';
 import { prepared } from './prepared-statements.ts';
 
-const engine = process.env.TEST_ENGINE;
-
-describe(`prepared statements (${engine})`, () => {
+describe('prepared statements', () => {
   let db: Database;
   let drop: () => Promise<void>;
   beforeAll(async () => {
@@ -43,7 +41,6 @@ describe(`prepared statements (${engine})`, () => {
       expect(await byEmail('bob@example.com')).toEqual({ username: 'Bob' });
       expect(await byEmail('nobody@example.com')).toBeUndefined();
       await conn.selectFrom('users').select(['name']).where('username', '=', 'Ada').execute();
-      if (engine !== 'postgres') return;
       const statements = await preparedOn(conn);
       expect(statements).toHaveLength(1);
       expect(statements[0]?.name).toMatch(/^prepared_[0-9a-f]{32}$/);
@@ -62,7 +59,6 @@ describe(`prepared statements (${engine})`, () => {
           .executeTakeFirstOrThrow();
         expect(row.n).toBe(i);
       }
-      if (engine !== 'postgres') return;
       // The first test's statement counts towards the cap too; it may have used another connection.
       expect((await preparedOn(conn)).length).toBeLessThanOrEqual(64);
       expect((await preparedOn(conn)).length).toBeGreaterThanOrEqual(63);

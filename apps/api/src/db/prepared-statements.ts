@@ -11,7 +11,7 @@ import type pg from 'pg';
  * Only mark statements whose text never changes (no lists of varying length) and that read named
  * columns, not `*`: PostgreSQL refuses to run a prepared statement whose result columns changed
  * type under it. The number of names is capped all the same, so a statement marked by mistake
- * cannot grow the server's memory without end. On PGlite the mark is only a comment.
+ * cannot grow the server's memory without end.
  */
 const MARK = '/* prepared */';
 const MAX_STATEMENTS = 64;

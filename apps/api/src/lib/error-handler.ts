@@ -22,8 +22,7 @@ const KNOWN: Record<string, { status: number; message: string }> = {
 /**
  * PostgreSQL's data exceptions (SQLSTATE class 22) are raised by values it cannot take: a number
  * out of range, text in the wrong format or too long, an impossible date. They can only come from
- * input that got past validation, so they are the client's 400, not our 500. Both engines (pg and
- * PGlite) raise them with the same codes.
+ * input that got past validation, so they are the client's 400, not our 500.
  */
 const DATA_EXCEPTIONS: Record<string, string> = {
   '22003': 'A number in the request is out of range.',

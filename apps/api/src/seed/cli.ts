@@ -1,6 +1,5 @@
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { openAppDatabase } from '../db/app-database.ts';
 import { createFileStore } from '../lib/storage/create-file-store.ts';
 import { DEMO_DESIGNS } from './catalog.ts';
 import { seedDemo } from './seed-demo.ts';
@@ -18,20 +17,16 @@ async function main() {
     throw new Error('Usage: npm run seed -- --designs N   (N from 1 to 1000000)');
   }
   const config = loadConfig();
-  const db = await openDatabase(
-    config.databaseUrl
-      ? { engine: 'postgres', url: config.databaseUrl }
-      : { engine: 'pglite', dir: config.dbDir },
-  );
+  const database = await openAppDatabase(config, (message) => console.log(message));
+  const { db } = database;
   try {
-    await migrateToLatest(db);
     const repo = new SeedRepo(db);
     if (!(await repo.isEmpty())) throw new Error('The database already has content; seed an empty one.');
     const started = Date.now();
     await seedDemo(repo, await createFileStore(config.storage), designs);
     console.log(`Seeded ${designs} designs in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
-    await db.destroy();
+    await database.close();
   }
 }
 

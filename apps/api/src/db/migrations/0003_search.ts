@@ -5,7 +5,6 @@ import { type Kysely, sql } from 'kysely';
  * tier, the words of names and tags for typo tolerance, and trigram indexes for finding people.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // PGlite has the extension only when created with it (db/database.ts).
   await sql`create extension if not exists pg_trgm`.execute(db);
 
   // Name (A) and tags (B) both stemmed ('dragons' finds 'dragon') and as written (a word being

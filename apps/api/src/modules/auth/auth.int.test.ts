@@ -13,7 +13,7 @@ const valid = {
   password: 'teapot-lantern-9',
 };
 
-describe(`accounts (${process.env.TEST_ENGINE})`, () => {
+describe(`accounts`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ LOGIN_MAX_FAILURES: '3' });
@@ -288,7 +288,7 @@ describe(`accounts (${process.env.TEST_ENGINE})`, () => {
   });
 });
 
-describe(`client addresses (${process.env.TEST_ENGINE})`, () => {
+describe(`client addresses`, () => {
   it('ignores a client-sent X-Forwarded-For unless proxies are configured', async () => {
     const t = await createTestApp({ SIGNUP_MAX_PER_HOUR: '2' });
     try {
@@ -309,7 +309,7 @@ describe(`client addresses (${process.env.TEST_ENGINE})`, () => {
   });
 });
 
-describe(`session housekeeping (${process.env.TEST_ENGINE})`, () => {
+describe(`session housekeeping`, () => {
   it('removes expired session rows when the app starts and keeps live ones', async () => {
     const t = await createTestApp();
     try {

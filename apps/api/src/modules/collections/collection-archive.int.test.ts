@@ -17,7 +17,7 @@ import { SandboxPayments } from '../payments/sandbox-adapter.ts';
  * Collections people paid for: deleting is refused while anyone holds one; archiving takes it out
  * of listings and sales while every holder keeps what they paid for.
  */
-describe(`archiving instead of deleting (${process.env.TEST_ENGINE})`, () => {
+describe(`archiving instead of deleting`, () => {
   let t: TestApp;
   let seller: TestPerson;
   let buyers: TestPerson[];

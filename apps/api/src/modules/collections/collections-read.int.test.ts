@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { authHeader, createDesign, createPeople, type TestPerson } from '../../test/design-fixtures.ts';
 
-describe(`reading collections (${process.env.TEST_ENGINE})`, () => {
+describe(`reading collections`, () => {
   let t: TestApp;
   let owner: TestPerson;
   let other: TestPerson;

@@ -27,7 +27,7 @@ function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
   });
 }
 
-describe(`collections (${process.env.TEST_ENGINE})`, () => {
+describe(`collections`, () => {
   let t: TestApp;
   let owner: TestPerson;
   let maker: TestPerson;

@@ -8,7 +8,7 @@ import {
   type TestPerson,
 } from '../../test/design-fixtures.ts';
 
-describe(`design page (${process.env.TEST_ENGINE})`, () => {
+describe(`design page`, () => {
   let t: TestApp;
   let owner: TestPerson;
   let other: TestPerson;

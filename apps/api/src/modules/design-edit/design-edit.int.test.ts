@@ -8,7 +8,7 @@ import {
   type TestPerson,
 } from '../../test/design-fixtures.ts';
 
-describe(`editing a design (${process.env.TEST_ENGINE})`, () => {
+describe(`editing a design`, () => {
   let t: TestApp;
   let owner: TestPerson;
   let stranger: TestPerson;

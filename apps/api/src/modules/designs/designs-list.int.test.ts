@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
 
-describe(`home listing (${process.env.TEST_ENGINE})`, () => {
+describe(`home listing`, () => {
   let t: TestApp;
   const total = 30;
   beforeAll(async () => {

@@ -14,7 +14,7 @@ const ACCEPTED: [string, number][] = [
   ['0.99', 99],
 ];
 
-describe(`every price input (${process.env.TEST_ENGINE})`, () => {
+describe(`every price input`, () => {
   let t: TestApp;
   let seller: TestPerson;
   let cover: Buffer;

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createDesign, createPeople, type TestPerson } from '../../test/design-fixtures.ts';
 import { renameThroughApi } from '../../test/social-test-kit.ts';
 
-describe(`profile design lists (${process.env.TEST_ENGINE})`, () => {
+describe(`profile design lists`, () => {
   let t: TestApp;
   let creator: TestPerson;
   let liker: TestPerson;

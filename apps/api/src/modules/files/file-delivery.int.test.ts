@@ -34,7 +34,7 @@ function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
   });
 }
 
-describe(`design file delivery (${process.env.TEST_ENGINE})`, () => {
+describe(`design file delivery`, () => {
   let t: TestApp;
   let owner: TestPerson;
   let maker: TestPerson;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createPeople, type TestPerson } from '../../test/design-fixtures.ts';
 
-describe(`follows (${process.env.TEST_ENGINE})`, () => {
+describe(`follows`, () => {
   let t: TestApp;
   let creator: TestPerson;
   let fans: TestPerson[];

@@ -40,9 +40,9 @@ const plannedByCode = new Map<string, { identity: Identity; tamper?: Tamper }>()
 
 /**
  * Starts a mock provider on 127.0.0.1 (by address: "localhost" may resolve to ::1 first) whose ID
- * tokens carry the identity planned for their code. Each describe block gets its own provider:
- * starting a PGlite app blocks the event loop for seconds, and a keep-alive connection to a
- * provider left idle across that gap is reset by the time it is reused.
+ * tokens carry the identity planned for their code. Each describe block gets its own provider: a
+ * keep-alive connection to a provider left idle while a test app starts (seconds on a busy
+ * machine) may be reset by the time it is reused.
  */
 async function startProvider(port = 0) {
   const provider = new OAuth2Server();
@@ -100,7 +100,7 @@ async function createLoggingApp(env: Record<string, string>) {
   return { app: t.app, lines, close: t.close };
 }
 
-describe(`Google sign-in (${process.env.TEST_ENGINE})`, () => {
+describe(`Google sign-in`, () => {
   let provider: OAuth2Server;
   let t: TestApp;
   beforeAll(async () => {
@@ -517,7 +517,7 @@ describe(`Google sign-in (${process.env.TEST_ENGINE})`, () => {
   });
 });
 
-describe(`Google sign-in logging (${process.env.TEST_ENGINE})`, () => {
+describe(`Google sign-in logging`, () => {
   let provider: OAuth2Server;
   let logged: Awaited<ReturnType<typeof createLoggingApp>>;
   beforeAll(async () => {
@@ -569,7 +569,7 @@ describe(`Google sign-in logging (${process.env.TEST_ENGINE})`, () => {
   });
 });
 
-describe(`Google sign-in not configured or unreachable (${process.env.TEST_ENGINE})`, () => {
+describe(`Google sign-in not configured or unreachable`, () => {
   it('answers 404 GOOGLE_DISABLED when Google is not configured', async () => {
     const plain = await createTestApp();
     try {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
 import { TokenService } from '../auth/tokens.ts';
 
-describe(`password change (${process.env.TEST_ENGINE})`, () => {
+describe(`password change`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ LOGIN_MAX_FAILURES: '3' });

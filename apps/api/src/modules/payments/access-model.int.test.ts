@@ -420,7 +420,7 @@ const EXAMPLES: [Setup, Op[]][] = [
   ],
 ];
 
-describe(`access decisions against the reference model (${process.env.TEST_ENGINE})`, () => {
+describe(`access decisions against the reference model`, () => {
   it('agree after every step of random purchase, subscription and collection histories', async () => {
     await fc.assert(
       fc.asyncProperty(

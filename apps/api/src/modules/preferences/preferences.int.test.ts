@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
 
-describe(`preferences (${process.env.TEST_ENGINE})`, () => {
+describe(`preferences`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

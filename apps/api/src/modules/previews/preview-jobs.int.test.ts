@@ -9,7 +9,7 @@ import { bundlePreviewWorker, listFiles, multipart } from '../../test/upload-tes
 import { PreviewsRepo } from './previews-repo.ts';
 import { StlPreviewJobs } from './previews-service.ts';
 
-describe(`STL preview jobs (${process.env.TEST_ENGINE})`, () => {
+describe(`STL preview jobs`, () => {
   let t: TestApp;
   let worker: Awaited<ReturnType<typeof bundlePreviewWorker>>;
   let token: string;

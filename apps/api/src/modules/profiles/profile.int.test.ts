@@ -3,7 +3,7 @@ import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
 import { createDesign, createPeople, type TestPerson } from '../../test/design-fixtures.ts';
 import { renameThroughApi } from '../../test/social-test-kit.ts';
 
-describe(`public profiles (${process.env.TEST_ENGINE})`, () => {
+describe(`public profiles`, () => {
   let t: TestApp;
   let creator: { token: string; userId: string };
   let fans: TestPerson[];

@@ -13,7 +13,7 @@ import {
 } from '../../test/payments-test-kit.ts';
 
 /** My Purchased Files names what was bought as it was called then, whatever became of it. */
-describe(`purchase names (${process.env.TEST_ENGINE})`, () => {
+describe(`purchase names`, () => {
   let t: TestApp;
   let seller: TestPerson;
   let buyer: TestPerson;

@@ -170,7 +170,7 @@ const DESIGNS: Seed[] = [
 
 const slugOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
-describe(`search (${process.env.TEST_ENGINE})`, () => {
+describe(`search`, () => {
   let t: TestApp;
   let owner: { token: string; userId: string };
 

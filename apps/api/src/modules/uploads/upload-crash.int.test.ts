@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Database, openDatabase } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { generateModel } from '../../seed/generators/stl-models.ts';
 import {
   bundleServer,
@@ -23,10 +23,10 @@ import { listFiles, multipart } from '../../test/upload-test-kit.ts';
  */
 // Each test starts the server twice, and on a busy machine one start can take a minute: the tests'
 // limits only catch a hang.
-describe(`upload crash consistency (${process.env.TEST_ENGINE})`, () => {
+describe(`upload crash consistency`, () => {
   let bundle: ServerBundle;
   let dataDir: string;
-  let postgres: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let server: RunningServer | undefined;
   let token: string;
   const env = () => ({
@@ -34,13 +34,13 @@ describe(`upload crash consistency (${process.env.TEST_ENGINE})`, () => {
     JWT_SECRET: 'crash-test-secret-crash-test-secret-0123',
     // Leftovers go at the next start whatever their age (nothing else uploads here).
     UPLOAD_LEFTOVER_MINUTES: '0',
-    ...(postgres?.url ? { DATABASE_URL: postgres.url } : {}),
+    DATABASE_URL: database.url,
   });
 
   beforeAll(async () => {
     bundle = await bundleServer();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'printmarket-crash-'));
-    if (process.env.TEST_ENGINE === 'postgres') postgres = await createTestDatabase();
+    database = await createTestDatabase();
     server = await startBuiltServer(bundle, env());
     const res = await fetch(`${server.url}/api/auth/register`, {
       method: 'POST',
@@ -58,7 +58,7 @@ describe(`upload crash consistency (${process.env.TEST_ENGINE})`, () => {
 
   afterAll(async () => {
     await server?.kill('SIGKILL');
-    await postgres?.drop();
+    await database?.drop();
     await bundle?.dispose();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
@@ -100,18 +100,11 @@ describe(`upload crash consistency (${process.env.TEST_ENGINE})`, () => {
 
   const storedModels = async () => (await listDir(path.join(dataDir, 'files', 'stl'))).length;
 
-  /** Kills the server, opens its database from here, runs `inspect`, closes it again. */
+  /** Stops the server, then runs `inspect` on its database. */
   async function withServerStopped<T>(inspect: (db: Database) => Promise<T>): Promise<T> {
     await server!.kill('SIGTERM');
     server = undefined;
-    const db = postgres
-      ? postgres.db
-      : await openDatabase({ engine: 'pglite', dir: path.join(dataDir, 'db') });
-    try {
-      return await inspect(db);
-    } finally {
-      if (!postgres) await db.destroy();
-    }
+    return inspect(database.db);
   }
 
   /** Every stored file is referenced by a row, every referenced file exists, no temporary file is left. */

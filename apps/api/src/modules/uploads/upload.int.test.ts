@@ -20,7 +20,7 @@ import {
 import { sweepUploadLeftovers } from './upload-sweep.ts';
 import { UploadRepo } from './uploads-repo.ts';
 
-describe(`design uploads (${process.env.TEST_ENGINE})`, () => {
+describe(`design uploads`, () => {
   let t: TestApp;
   let worker: Awaited<ReturnType<typeof bundlePreviewWorker>>;
   let token: string;

@@ -13,7 +13,7 @@ function fieldsBody(fields: Record<string, string>) {
   };
 }
 
-describe(`profile social links (${process.env.TEST_ENGINE})`, () => {
+describe(`profile social links`, () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {

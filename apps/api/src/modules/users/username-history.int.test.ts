@@ -5,7 +5,7 @@ import { renameThroughApi } from '../../test/social-test-kit.ts';
 import { GoogleRepo } from '../google/google-repo.ts';
 import { firstFreeUsername, usernamePrefix } from '../google/google-username.ts';
 
-describe(`old usernames stay reserved (${process.env.TEST_ENGINE})`, () => {
+describe(`old usernames stay reserved`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

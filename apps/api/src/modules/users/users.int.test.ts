@@ -39,7 +39,7 @@ function listFiles(dir: string): string[] {
     .filter((f) => fs.statSync(path.join(dir, f)).isFile());
 }
 
-describe(`profile update (${process.env.TEST_ENGINE})`, () => {
+describe(`profile update`, () => {
   let t: TestApp;
   let png: Buffer;
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import {
   type TestPerson,
 } from '../../test/design-fixtures.ts';
 
-describe(`views and likes (${process.env.TEST_ENGINE})`, () => {
+describe(`views and likes`, () => {
   let t: TestApp;
   let owner: TestPerson;
   let fans: TestPerson[];
