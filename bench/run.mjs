@@ -24,8 +24,8 @@ const SUITES = { foundation, render, search, stl, upload, zip, 'collection-zip':
 const USAGE = `Usage: node bench/run.mjs [suite...]   (suites: ${Object.keys(SUITES).join(', ')})
 Environment: BENCH_DURATION seconds per case (default 10); BENCH_DATABASE_URL or TEST_DATABASE_URL
 adds PostgreSQL (a temporary database is created on that server and dropped at the end);
-BENCH_ENGINES=pglite,postgres keeps only the engines named; BENCH_CASES=listing,deepPage,currentUser
-keeps only the foundation cases named (the bare baseline is always measured).`;
+BENCH_CASES=listing,deepPage,currentUser keeps only the foundation cases named (the bare baseline
+is always measured).`;
 
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {
