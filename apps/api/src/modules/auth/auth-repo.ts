@@ -61,25 +61,20 @@ export class AuthRepo {
       .executeTakeFirstOrThrow();
   }
 
-  /** The session's user, when the session exists, is not expired and belongs to that user. */
-  findLiveSession(sessionId: string, userId: string) {
-    return this.#liveSession(sessionId, userId).select(['users.id', 'users.username']).executeTakeFirst();
-  }
-
-  /** The same check, answering with the user's account (ACCOUNT_COLUMNS) in the same statement. */
-  findLiveSessionAccount(sessionId: string, userId: string) {
-    return this.#liveSession(sessionId, userId).select(ACCOUNT_COLUMNS).executeTakeFirst();
-  }
-
-  /** Every signed-in request runs one of these two, so PostgreSQL plans them once per connection. */
-  #liveSession(sessionId: string, userId: string) {
+  /**
+   * Those of the sessions that exist and have not expired, each with its user's account
+   * (ACCOUNT_COLUMNS). Every signed-in request is answered by it (see SessionLookups), so it is
+   * one fixed statement whatever the number of ids, which PostgreSQL plans once per connection.
+   */
+  findLiveSessions(sessionIds: string[]) {
     return this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .where('sessions.id', '=', sessionId)
-      .where('sessions.user_id', '=', userId)
+      .select(['sessions.id as session_id', ...ACCOUNT_COLUMNS])
+      .where((eb) => eb('sessions.id', '=', eb.fn.any(eb.val(sessionIds))))
       .where('sessions.expires_at', '>', new Date())
-      .$call(prepared);
+      .$call(prepared)
+      .execute();
   }
 
   async deleteSession(sessionId: string) {

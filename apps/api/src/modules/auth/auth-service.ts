@@ -8,17 +8,22 @@ import { isUuid } from '../../lib/ids.ts';
 import { minutesText, type WindowCounter } from '../../lib/rate-limit.ts';
 import type { AuthRepo } from './auth-repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { SessionLookups } from './session-lookups.ts';
 import type { TokenService } from './tokens.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 
 export class AuthService {
+  readonly #sessions: SessionLookups;
+
   constructor(
     private readonly repo: AuthRepo,
     private readonly tokens: TokenService,
     private readonly loginFailures: WindowCounter,
     private readonly signUps: WindowCounter,
-  ) {}
+  ) {
+    this.#sessions = new SessionLookups((ids) => repo.findLiveSessions(ids));
+  }
 
   async register(input: Required<RegisterInput>, clientIp: string) {
     this.#refuseWhileLimited(this.signUps, `ip:${clientIp}`, 'Too many sign-ups from your network.');
@@ -80,18 +85,15 @@ export class AuthService {
   async authenticate(token: string): Promise<Viewer | null> {
     const claims = this.#claims(token);
     if (!claims) return null;
-    const user = await this.repo.findLiveSession(claims.sessionId, claims.userId);
+    const user = await this.#sessions.account(claims.sessionId, claims.userId);
     return user ? { id: user.id, username: user.username, sessionId: claims.sessionId } : null;
   }
 
-  /**
-   * The account a token stands for, on the same terms as authenticate, read in the same statement
-   * that checks the session: the session check every page makes is one round trip.
-   */
+  /** The account a token stands for, on the same terms: the session check every page makes. */
   async account(token: string): Promise<AccountRow | null> {
     const claims = this.#claims(token);
     if (!claims) return null;
-    return (await this.repo.findLiveSessionAccount(claims.sessionId, claims.userId)) ?? null;
+    return (await this.#sessions.account(claims.sessionId, claims.userId)) ?? null;
   }
 
   #claims(token: string) {
