@@ -1,7 +1,9 @@
 // Bundles the API (and the shared package it imports as TypeScript) into dist/ for `npm start`.
 // Third-party packages stay external: the embedded PostgreSQL server, sharp and argon2 load files
 // relative to themselves.
-// `--watch` rebuilds on every change (used by `npm run dev`).
+// `--watch` rebuilds on every change (used by `npm run dev`). The demo content's pictures are copied
+// beside the bundle, where the seeding looks for them.
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { context } from 'esbuild';
 
 const internal = /^@printmarket\//;
@@ -11,6 +13,7 @@ const ctx = await context({
   entryPoints: {
     server: 'src/server.ts',
     seed: 'src/seed/cli.ts',
+    'demo-images': 'src/seed/make-demo-images.ts',
     backup: 'src/db/backup/backup-cli.ts',
     restore: 'src/db/backup/restore-cli.ts',
     'preview-worker': 'src/lib/stl-render/preview-worker.ts',
@@ -38,6 +41,11 @@ const ctx = await context({
     },
   ],
 });
+
+rmSync('dist/demo-images', { recursive: true, force: true });
+// Absent only while `npm run seed:images` draws them anew (it builds first).
+if (existsSync('src/seed/demo-images'))
+  cpSync('src/seed/demo-images', 'dist/demo-images', { recursive: true });
 
 if (process.argv.includes('--watch')) {
   await ctx.watch();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { guardEmbeddedServer } from './embedded-db.mjs';
 import { postMultipart } from './http-stream.mjs';
 import { requestJson } from './net.mjs';
 import { runNode } from './proc.mjs';
@@ -75,6 +76,7 @@ export async function seedDatabase(options) {
  * @param {import('./resources.mjs').Scope} options.scope stops the server
  * @param {AbortSignal} [options.signal]
  * @param {(line: string) => void} [options.log] told where and after how long it listens
+ * @param {number} [options.timeoutMs] how long it may take to answer (default 60 s)
  */
 export async function startApi(options) {
   const api = await startServer({
@@ -85,6 +87,7 @@ export async function startApi(options) {
     readyPath: '/api/health',
     resources: options.scope,
     signal: options.signal,
+    timeoutMs: options.timeoutMs,
   });
   options.log?.(`API listening on ${api.baseUrl} after ${Math.round(api.startupMs)} ms`);
   return api;
@@ -113,7 +116,8 @@ export async function registerUser(baseUrl) {
 
 /**
  * A temporary folder for a suite's files with the API's DATA_DIR inside it: one disk, so the
- * server's writes and reads compare fairly with the suite's own.
+ * server's writes and reads compare fairly with the suite's own. The API's embedded database
+ * server in it is checked to be stopped before the folder is removed.
  * @param {import('./resources.mjs').Scope} scope removes the folder
  * @param {string} name
  */
@@ -121,6 +125,7 @@ export async function makeDataDir(scope, name) {
   const dir = await makeTempDir(scope, name);
   const dataDir = path.join(dir, 'data');
   await fs.promises.mkdir(dataDir);
+  guardEmbeddedServer(scope, dataDir);
   return { dir, dataDir };
 }
 

@@ -105,7 +105,7 @@ const SETTLE_TIMEOUT_MS = 60_000;
 
 /**
  * Waits until the server has answered what a finished run left behind: requests of connections
- * autocannon closed are still queued (one database connection on PGlite), and would otherwise
+ * autocannon closed are still queued (behind the API's few pooled database connections), and would otherwise
  * slow down the start of the next run. One request to the same URL is answered after them.
  * Returns how long it waited, in ms.
  * @param {LoadCase} loadCase

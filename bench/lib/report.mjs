@@ -9,7 +9,7 @@ export const RESULTS_DIR = path.resolve(import.meta.dirname, '../results');
  * @property {string} name what is promised, in words
  * @property {number | null} value the measured figure (null when it could not be measured)
  * @property {string} unit
- * @property {'<' | '>='} op
+ * @property {'<' | '<=' | '>='} op
  * @property {number} limit
  * @property {boolean} pass
  * @property {string} [note] why it failed besides the figure (e.g. the case had errors)
@@ -18,14 +18,17 @@ export const RESULTS_DIR = path.resolve(import.meta.dirname, '../results');
 /**
  * @param {string} name
  * @param {number | null} value
- * @param {'<' | '>='} op
+ * @param {'<' | '<=' | '>='} op
  * @param {number} limit
  * @param {string} unit
  * @param {string} [blocker] a reason that fails the target whatever the figure
  * @returns {Target}
  */
 export function target(name, value, op, limit, unit, blocker) {
-  const meets = value !== null && Number.isFinite(value) && (op === '<' ? value < limit : value >= limit);
+  const meets =
+    value !== null &&
+    Number.isFinite(value) &&
+    (op === '<' ? value < limit : op === '<=' ? value <= limit : value >= limit);
   return { name, value, unit, op, limit, pass: meets && !blocker, ...(blocker ? { note: blocker } : {}) };
 }
 
@@ -46,8 +49,13 @@ export function machine() {
     platform: `${os.platform()} ${os.release()}`,
     arch: os.arch(),
     totalMemoryMB: Math.round(os.totalmem() / 2 ** 20),
-    loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
+    loadAverage: loadAverage(),
   };
+}
+
+/** The load averages over 1, 5 and 15 minutes (what `cat /proc/loadavg` begins with). */
+export function loadAverage() {
+  return os.loadavg().map((n) => Math.round(n * 100) / 100);
 }
 
 /**
@@ -101,6 +109,19 @@ export function share(part, whole) {
 }
 
 /**
+ * The middle value (the mean of the two middle ones for an even count), rounded; 0 for none.
+ * @param {number[]} values
+ */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return 0;
+  return sorted.length % 2 === 1
+    ? Math.round(sorted[mid] ?? 0)
+    : Math.round(((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2);
+}
+
+/**
  * Writes `bench/results/<name>.json` and returns its path.
  * @param {string} name
  * @param {unknown} data
@@ -127,7 +148,7 @@ export function table(header, rows) {
 
 /** @param {number} n */
 export function formatNumber(n) {
-  if (Math.abs(n) >= 100) return Math.round(n).toLocaleString('en-US');
+  if (Math.abs(n) >= 100 || Number.isInteger(n)) return Math.round(n).toLocaleString('en-US');
   if (Math.abs(n) >= 10) return n.toFixed(1);
   return n.toFixed(2);
 }

@@ -10,6 +10,9 @@ import { NodeProcess, readMemory } from './proc.mjs';
  * @property {number} startupMs from spawn to the first 200 of the readiness URL
  * @property {() => { rssBytes: number, peakRssBytes: number }} memory current and peak RSS
  * @property {() => Promise<void>} stop stops it (SIGTERM, then SIGKILL) and forgets its clean-up step
+ * @property {() => Promise<void>} crash kills its own process with SIGKILL (no clean-up of its own
+ *   runs; what it started in another session, such as its database server, stays), waits until it
+ *   has ended, and then stops what is left of its process group
  */
 
 /**
@@ -36,12 +39,24 @@ export async function startServer(options) {
     env: { ...options.env, PORT: String(port) },
     ipc: options.ipc,
   });
+  let crashed = false;
   const stop = options.resources.defer(`stop ${options.label}`, async () => {
     const info = await proc.stop();
+    if (crashed) return;
     // Asked to stop, a server exits 0 within the grace time; anything else is reported.
     if (info.forced) throw new Error(`${options.label} ignored SIGTERM for 10 s and was killed`);
     if (info.code !== 0 && info.signal !== 'SIGTERM') throw new Error(proc.describeExit(info));
   });
+  const crash = async () => {
+    crashed = true;
+    try {
+      process.kill(proc.pid, 'SIGKILL');
+    } catch {
+      // it had ended already
+    }
+    await proc.exited;
+    await stop();
+  };
   const baseUrl = `http://${LOOPBACK}:${port}`;
   try {
     const readyAt = await waitUntilUp(baseUrl + options.readyPath, {
@@ -56,6 +71,7 @@ export async function startServer(options) {
       startupMs: readyAt - proc.spawnedAt,
       memory: () => readMemory(proc.pid),
       stop,
+      crash,
     };
   } catch (err) {
     const running = proc.running;

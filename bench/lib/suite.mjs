@@ -31,7 +31,7 @@ import { message } from './resources.mjs';
  * outcome (an interrupt is thrown on); the scope is released at the end, except after an interrupt,
  * when run.mjs's signal handler releases everything, in order.
  * @param {SuiteContext} ctx
- * @param {string} label e.g. "upload" or "foundation / pglite"
+ * @param {string} label e.g. "upload" or "foundation / embedded"
  * @param {(scope: import('./resources.mjs').Scope) => Promise<SuiteReport>} run
  * @returns {Promise<SuiteOutcome>}
  */
@@ -60,5 +60,9 @@ export async function runInScope(ctx, label, run) {
 export async function makeTempDir(scope, name) {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), `printmarket-bench-${name}-`));
   scope.defer(`remove ${dir}`, () => fs.promises.rm(dir, { recursive: true, force: true }));
+  // mkdtemp makes a folder only its owner may enter. Run as root, the API runs its embedded
+  // PostgreSQL server as the account `postgres`, which must pass through this folder to reach the
+  // database folder inside a DATA_DIR here.
+  if (process.getuid?.() === 0) await fs.promises.chmod(dir, 0o755);
   return dir;
 }

@@ -39,7 +39,7 @@ async function run(ctx, scope) {
   assertApiBuilt();
 
   const { dir, dataDir } = await makeDataDir(scope, 'collection-zip');
-  const api = await startApi({ env: apiEnv({ dataDir }), engine: 'pglite', scope, signal, log });
+  const api = await startApi({ env: apiEnv({ dataDir }), engine: 'embedded', scope, signal, log });
   const creator = { 'x-auth-token': await registerUser(api.baseUrl) };
   const maker = { 'x-auth-token': await registerUser(api.baseUrl) };
 
@@ -165,7 +165,7 @@ async function run(ctx, scope) {
       designs: DESIGNS,
       stlBytesEach: expectedFiles[0]?.sizeBytes,
       runs: RUNS,
-      engine: 'pglite',
+      engine: 'embedded',
       note: 'MB = 2^20 bytes. Client and server on one machine; the downloader is another signed-in person (a free collection).',
     },
     cases: rows,

@@ -117,7 +117,7 @@ async function run(ctx, scope) {
   log(`bare HTTP body to disk: ${formatNumber(bareMBps)} MB/s (best of ${BARE_RUNS})`);
   signal.throwIfAborted();
 
-  const api = await startApi({ env: apiEnv({ dataDir }), engine: 'pglite', scope, signal, log });
+  const api = await startApi({ env: apiEnv({ dataDir }), engine: 'embedded', scope, signal, log });
   const token = await registerUser(api.baseUrl);
 
   // A small upload first loads what every upload uses once (the preview worker thread, sharp, the
@@ -223,7 +223,7 @@ async function run(ctx, scope) {
       mesh: `closed UV sphere, ${SPHERE.rings} rings x ${SPHERE.segments} segments, radius ${SPHERE.radius} mm`,
       requestBytes: up.bodyBytes,
       rssPollMs: POLL_MS,
-      engine: 'pglite',
+      engine: 'embedded',
       note:
         'MB = 2^20 bytes. Client, server and disk on one machine; the client streams the file from disk ' +
         'with node:http. Upload throughput is the file size over request start to end of the answer ' +

@@ -55,7 +55,7 @@ async function run(ctx, scope) {
   const sourceBytes = sources.reduce((n, s) => n + s.bytes, 0);
   log(`wrote ${sources.length} STL files, ${mb(sourceBytes)} MB in all`);
 
-  const api = await startApi({ env: apiEnv({ dataDir }), engine: 'pglite', scope, signal, log });
+  const api = await startApi({ env: apiEnv({ dataDir }), engine: 'embedded', scope, signal, log });
   const token = await registerUser(api.baseUrl);
   const headers = { 'x-auth-token': token };
 
@@ -174,7 +174,7 @@ async function run(ctx, scope) {
         triangles: 2 * f.segments * (f.rings - 1),
         bytes: sources[i]?.bytes,
       })),
-      engine: 'pglite',
+      engine: 'embedded',
       concurrent: CONCURRENT,
       rssPollMs: POLL_MS,
       note:

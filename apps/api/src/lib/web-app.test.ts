@@ -57,4 +57,9 @@ describe('serving the built web app', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
   });
+
+  it('gives the compressed copies no routes of their own (each would cost start-up time)', () => {
+    expect(app.hasRoute({ method: 'GET', url: '/assets/app-abc.js' })).toBe(true);
+    expect(app.hasRoute({ method: 'GET', url: '/assets/app-abc.js.br' })).toBe(false);
+  });
 });

@@ -33,6 +33,9 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | undefi
       preCompressed: true,
       // One route per built file, found at start; every other path falls to the page handler below.
       wildcard: false,
+      // The compressed copies need no routes of their own (preCompressed finds them beside each
+      // file); routes for them would double the routes the start registers.
+      globIgnore: ['**/*.br', '**/*.gz'],
       // index.html is sent only by the page handler, which adds the content security policy.
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(reply, filePath) {
