@@ -37,7 +37,9 @@ const USAGE = `Usage: node bench/run.mjs [suite...]   (suites: ${Object.keys(SUI
 Environment: BENCH_DURATION seconds per case (default 10); BENCH_DATABASE_URL or TEST_DATABASE_URL
 adds PostgreSQL (a temporary database is created on that server and dropped at the end);
 BENCH_ENGINES=postgres (or embedded) measures only that engine; BENCH_KEEP_SEEDED=1 keeps a seeded
-PostgreSQL database (bench_kept_*) and reuses it in later runs (drop it when the seed changes).`;
+PostgreSQL database (bench_kept_*) and reuses it in later runs (drop it when the seed changes);
+BENCH_CASES=listing,deepPage,currentUser keeps only the foundation cases named (the bare baseline
+is always measured).`;
 
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {

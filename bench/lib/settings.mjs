@@ -16,3 +16,24 @@ export function loadSettings(env = process.env) {
     warmupS: Math.min(3, Math.max(1, Math.round(durationS / 5))),
   };
 }
+
+/**
+ * A comma-separated choice from the environment, to measure one part of a suite again without
+ * running the rest (e.g. BENCH_CASES=currentUser). Undefined when unset or empty: everything.
+ * @template {string} T
+ * @param {string} variable
+ * @param {readonly T[]} known
+ * @returns {Set<T> | undefined}
+ */
+export function chosen(variable, known, env = process.env) {
+  const names = (env[variable] ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.length === 0) return undefined;
+  const unknown = names.filter((name) => !known.includes(/** @type {T} */ (name)));
+  if (unknown.length > 0) {
+    throw new Error(`${variable}: unknown ${unknown.join(', ')} (known: ${known.join(', ')})`);
+  }
+  return new Set(/** @type {T[]} */ (names));
+}

@@ -2,7 +2,7 @@
 // and the current-user call under load, against a bare Fastify route measured in the same run;
 // the memory of the API and its database after the load; how fast a second `npm start` on a
 // seeded database answers; and how fast a first start on an empty data folder listens, with and
-// without the demo content.
+// without the demo content. BENCH_CASES (e.g. `currentUser`) measures only the cases it names.
 import path from 'node:path';
 import { buildIsCurrent } from '../../scripts/source-stamp.mjs';
 import { apiEnv, assertApiBuilt, registerUser, startApi } from '../lib/api.mjs';
@@ -26,6 +26,7 @@ import {
   writeResult,
 } from '../lib/report.mjs';
 import { startBareServer } from '../lib/servers.mjs';
+import { chosen } from '../lib/settings.mjs';
 import { describeStart, timeNpmStart } from '../lib/start-timing.mjs';
 import { makeTempDir } from '../lib/suite.mjs';
 
@@ -98,7 +99,7 @@ async function runEngine(ctx, engine, scope) {
   const idleMemory = memoryOf(api.proc.pid, dataDir);
 
   const token = await registerUser(api.baseUrl);
-  const cases = /** @type {const} */ ([
+  const allCases = /** @type {const} */ ([
     { key: 'listing', name: 'GET /api/designs/newest?page=1', path: '/api/designs/newest?page=1' },
     {
       key: 'deepPage',
@@ -107,6 +108,11 @@ async function runEngine(ctx, engine, scope) {
     },
     { key: 'currentUser', name: 'GET /api/auth/user (x-auth-token)', path: '/api/auth/user' },
   ]);
+  const only = chosen(
+    'BENCH_CASES',
+    allCases.map((c) => c.key),
+  );
+  const cases = allCases.filter((c) => !only || only.has(c.key));
   const headers = { 'x-auth-token': token };
   const checks = await checkAnswers(api.baseUrl, headers);
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from './errors.ts';
+import { type AppError, unauthorized } from './errors.ts';
 
 /** Who is making a request, once their token has been checked against a live session. */
 export type Viewer = { id: string; username: string; sessionId: string };
@@ -43,8 +43,13 @@ export function registerAuthContext(
   app.decorateRequest('requireViewer', async function (this: FastifyRequest) {
     const viewer = await this.viewer();
     if (viewer) return viewer;
-    throw readToken(this)
-      ? unauthorized('Your session has ended. Please sign in again.', 'SESSION_INVALID')
-      : unauthorized('Please sign in to continue.', 'NOT_SIGNED_IN');
+    throw signInRequired(this);
   });
+}
+
+/** The 401 for a request that needs a signed-in person and has no live session. */
+export function signInRequired(request: FastifyRequest): AppError {
+  return readToken(request)
+    ? unauthorized('Your session has ended. Please sign in again.', 'SESSION_INVALID')
+    : unauthorized('Please sign in to continue.', 'NOT_SIGNED_IN');
 }

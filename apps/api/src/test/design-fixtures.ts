@@ -34,14 +34,12 @@ export async function createPeople(t: TestApp, prefix: string, count: number): P
     .returning(['id', 'user_id'])
     .execute();
   const tokens = new TokenService(TEST_JWT_SECRET, 3600);
-  return Promise.all(
-    users.map(async (user) => {
-      const session = sessions.find((s) => s.user_id === user.id);
-      if (!session) throw new Error('session missing');
-      const token = await tokens.sign({ userId: user.id, sessionId: session.id }, expiresAt);
-      return { userId: user.id, username: user.username, token };
-    }),
-  );
+  return users.map((user) => {
+    const session = sessions.find((s) => s.user_id === user.id);
+    if (!session) throw new Error('session missing');
+    const token = tokens.sign({ userId: user.id, sessionId: session.id }, expiresAt);
+    return { userId: user.id, username: user.username, token };
+  });
 }
 
 export type TestDesign = {

@@ -1,6 +1,7 @@
 import { loginSchema, registerSchema } from '@printmarket/shared/auth';
 import type { AuthResponse } from '@printmarket/shared/types';
 import type { FastifyInstance } from 'fastify';
+import { readToken, signInRequired } from '../../lib/auth-context.ts';
 import { parseInput } from '../../lib/validate.ts';
 import type { UsersService } from '../users/users-service.ts';
 import type { AuthService } from './auth-service.ts';
@@ -29,5 +30,11 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, users: Users
     return { message: 'Logged out.' };
   });
 
-  app.get('/api/auth/user', async (request) => users.currentUser((await request.requireViewer()).id));
+  // The session check every page makes: the session and the account are read in one statement.
+  app.get('/api/auth/user', async (request) => {
+    const token = readToken(request);
+    const account = token ? await auth.account(token) : null;
+    if (!account) throw signInRequired(request);
+    return users.presentAccount(account);
+  });
 }

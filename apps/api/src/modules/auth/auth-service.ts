@@ -1,5 +1,6 @@
 import type { LoginInput, RegisterInput } from '@printmarket/shared/auth';
 import { weakPasswordProblem } from '@printmarket/shared/password-strength';
+import type { AccountRow } from '../../db/account-columns.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Viewer } from '../../lib/auth-context.ts';
 import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors.ts';
@@ -7,17 +8,22 @@ import { isUuid } from '../../lib/ids.ts';
 import { minutesText, type WindowCounter } from '../../lib/rate-limit.ts';
 import type { AuthRepo } from './auth-repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { SessionLookups } from './session-lookups.ts';
 import type { TokenService } from './tokens.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 
 export class AuthService {
+  readonly #sessions: SessionLookups;
+
   constructor(
     private readonly repo: AuthRepo,
     private readonly tokens: TokenService,
     private readonly loginFailures: WindowCounter,
     private readonly signUps: WindowCounter,
-  ) {}
+  ) {
+    this.#sessions = new SessionLookups((ids) => repo.findLiveSessions(ids));
+  }
 
   async register(input: Required<RegisterInput>, clientIp: string) {
     this.#refuseWhileLimited(this.signUps, `ip:${clientIp}`, 'Too many sign-ups from your network.');
@@ -77,10 +83,22 @@ export class AuthService {
 
   /** The viewer a token stands for, if its signature is good and its session is still open. */
   async authenticate(token: string): Promise<Viewer | null> {
-    const claims = await this.tokens.verify(token);
-    if (!claims || !isUuid(claims.userId) || !isUuid(claims.sessionId)) return null;
-    const user = await this.repo.findLiveSession(claims.sessionId, claims.userId);
+    const claims = this.#claims(token);
+    if (!claims) return null;
+    const user = await this.#sessions.account(claims.sessionId, claims.userId);
     return user ? { id: user.id, username: user.username, sessionId: claims.sessionId } : null;
+  }
+
+  /** The account a token stands for, on the same terms: the session check every page makes. */
+  async account(token: string): Promise<AccountRow | null> {
+    const claims = this.#claims(token);
+    if (!claims) return null;
+    return (await this.#sessions.account(claims.sessionId, claims.userId)) ?? null;
+  }
+
+  #claims(token: string) {
+    const claims = this.tokens.verify(token);
+    return claims && isUuid(claims.userId) && isUuid(claims.sessionId) ? claims : null;
   }
 
   #refuseWhileLimited(counter: WindowCounter, key: string, what: string) {

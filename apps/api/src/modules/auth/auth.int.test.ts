@@ -1,6 +1,10 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
+import { TokenService } from './tokens.ts';
+
+/** Signs like the test app (test/app.ts gives it this secret). */
+const testTokens = new TokenService(new TextEncoder().encode('test-secret-test-secret-test-secret!'), 3600);
 
 const valid = {
   username: 'Maker1',
@@ -184,6 +188,54 @@ describe(`accounts`, () => {
       code: 'SESSION_INVALID',
     });
     expect((await me({ 'x-auth-token': other })).statusCode).toBe(200);
+  });
+
+  it('answers the session check with the account sign-up answered, and never the password hash', async () => {
+    const res = await register({ ...valid, username: 'Checker', email: 'checker@example.com' });
+    const { token, user } = res.json();
+    const check = await me({ 'x-auth-token': token });
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toEqual(user);
+    expect(check.body).not.toMatch(/password|argon2/i);
+  });
+
+  it('reads the session row on every request: a session ended or expired elsewhere is refused at once', async () => {
+    // Another instance of the API, or an administrator, works on the same database: only the row counts.
+    const sessionOf = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
+    const ended = await signUp(t.app, 'EndedElsewhere');
+    const expired = await signUp(t.app, 'ExpiredElsewhere');
+    const stranger = await signUp(t.app, 'Stranger');
+    for (const { token } of [ended, expired, stranger])
+      expect((await me({ 'x-auth-token': token })).statusCode).toBe(200);
+
+    await t.db.deleteFrom('sessions').where('id', '=', sessionOf(ended.token)).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', sessionOf(expired.token))
+      .execute();
+    // A well-signed token pairing someone's live session with another person.
+    const owner = await signUp(t.app, 'Owner');
+    const crossed = testTokens.sign(
+      { userId: stranger.userId, sessionId: sessionOf(owner.token) },
+      new Date(Date.now() + 3_600_000),
+    );
+
+    for (const token of [ended.token, expired.token, crossed]) {
+      const check = await me({ 'x-auth-token': token });
+      expect(check.statusCode).toBe(401);
+      expect(check.json().code).toBe('SESSION_INVALID');
+      // Every other signed-in call reads the same row.
+      const logout = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { 'x-auth-token': token },
+      });
+      expect(logout.statusCode).toBe(401);
+    }
+    for (const { token } of [stranger, owner])
+      expect((await me({ 'x-auth-token': token })).statusCode).toBe(200);
   });
 
   it('refuses missing, garbage, forged, alg:none and expired tokens with 401', async () => {

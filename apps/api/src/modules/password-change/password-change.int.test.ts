@@ -145,7 +145,7 @@ describe(`password change`, () => {
       .values({ user_id: user.id, expires_at: expiresAt })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const token = await new TokenService(
+    const token = new TokenService(
       new TextEncoder().encode('test-secret-test-secret-test-secret!'),
       3600,
     ).sign({ userId: user.id, sessionId: session.id }, expiresAt);

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@printmarket/shared/types';
+import type { AccountRow } from '../../db/account-columns.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { publicImageUrl } from '../../lib/public-images.ts';
 
@@ -41,7 +42,7 @@ export function toPersonFields(row: PersonRow) {
 }
 
 /** The signed-in person's own view of their account: everyone's view plus what only they see. */
-export function toCurrentUser(row: UserRow): CurrentUser {
+export function toCurrentUser(row: AccountRow): CurrentUser {
   return {
     ...toPersonFields(row),
     email: row.email,

@@ -1,3 +1,4 @@
+import { ACCOUNT_COLUMNS } from '../../db/account-columns.ts';
 import type { Database } from '../../db/database.ts';
 import { sameUsername } from '../../db/same-username.ts';
 import type { SocialLinksJson } from '../../db/schema.ts';
@@ -8,6 +9,11 @@ export class UsersRepo {
 
   findById(id: string) {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The person's own view of their account (the columns of ACCOUNT_COLUMNS). */
+  findAccount(id: string) {
+    return this.db.selectFrom('users').select(ACCOUNT_COLUMNS).where('id', '=', id).executeTakeFirst();
   }
 
   /** Counted from the rows themselves, so they can never drift from what is stored. */

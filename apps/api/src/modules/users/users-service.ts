@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { updateProfileFieldsSchema } from '@printmarket/shared/auth';
 import type { CurrentUser, UserStats } from '@printmarket/shared/types';
+import type { AccountRow } from '../../db/account-columns.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Viewer } from '../../lib/auth-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -30,8 +31,13 @@ export class UsersService {
   ) {}
 
   async currentUser(userId: string): Promise<CurrentUser> {
-    const row = await this.repo.findById(userId);
+    const row = await this.repo.findAccount(userId);
     if (!row) throw notFound('Account not found.', 'USER_NOT_FOUND');
+    return toCurrentUser(row);
+  }
+
+  /** The person's own view of an account row another module has read (ACCOUNT_COLUMNS). */
+  presentAccount(row: AccountRow): CurrentUser {
     return toCurrentUser(row);
   }
 
