@@ -11,6 +11,7 @@ import { message, Resources } from './lib/resources.mjs';
 import { loadSettings } from './lib/settings.mjs';
 import { collectionZip } from './suites/collection-zip.mjs';
 import { crash } from './suites/crash.mjs';
+import { firstStart } from './suites/first-start.mjs';
 import { foundation } from './suites/foundation.mjs';
 import { render } from './suites/render.mjs';
 import { search } from './suites/search.mjs';
@@ -20,11 +21,23 @@ import { zip } from './suites/zip.mjs';
 
 /** Every suite, in running order. A new suite is a module in suites/ added here. */
 /** @type {Record<string, import('./lib/suite.mjs').Suite>} */
-const SUITES = { foundation, crash, render, search, stl, upload, zip, 'collection-zip': collectionZip };
+const SUITES = {
+  foundation,
+  'first-start': firstStart,
+  crash,
+  render,
+  search,
+  stl,
+  upload,
+  zip,
+  'collection-zip': collectionZip,
+};
 
 const USAGE = `Usage: node bench/run.mjs [suite...]   (suites: ${Object.keys(SUITES).join(', ')})
 Environment: BENCH_DURATION seconds per case (default 10); BENCH_DATABASE_URL or TEST_DATABASE_URL
-adds PostgreSQL (a temporary database is created on that server and dropped at the end).`;
+adds PostgreSQL (a temporary database is created on that server and dropped at the end);
+BENCH_ENGINES=postgres (or embedded) measures only that engine; BENCH_KEEP_SEEDED=1 keeps a seeded
+PostgreSQL database (bench_kept_*) and reuses it in later runs (drop it when the seed changes).`;
 
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {

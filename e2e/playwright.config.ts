@@ -46,7 +46,8 @@ export default defineConfig({
     // Playwright starts the server in a process group of its own and ends the group: SIGTERM first
     // (the server closes its database), SIGKILL when it has not ended after 10 s.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    // Seeding the demo content on first start takes over two minutes on a busy two-core machine.
+    // A limit that catches a hang: a first start creates the embedded database and seeds the demo
+    // content (seconds; the demo previews render after the server listens).
     timeout: 300_000,
     env: {
       PORT: String(port),

@@ -23,9 +23,9 @@ export function postgresServerUrl() {
 export async function createTempDatabase(serverUrl, resources) {
   assertLocal(serverUrl, 'BENCH_DATABASE_URL / TEST_DATABASE_URL');
   const name = `bench_${randomBytes(6).toString('hex')}`;
-  const drop = resources.defer(`drop database ${name}`, () =>
-    admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  );
+  const drop = resources.defer(`drop database ${name}`, async () => {
+    await admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
   try {
     await admin(serverUrl, `CREATE DATABASE ${name}`);
   } catch (err) {
@@ -39,11 +39,38 @@ export async function createTempDatabase(serverUrl, resources) {
 }
 
 /**
+ * The connection string of database `name` on the server of `serverUrl`, when it exists.
+ * @param {string} serverUrl
+ * @param {string} name
+ * @returns {Promise<string | null>}
+ */
+export async function existingDatabaseUrl(serverUrl, name) {
+  assertLocal(serverUrl, 'BENCH_DATABASE_URL / TEST_DATABASE_URL');
+  const rows = await admin(serverUrl, 'SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (rows.length === 0) return null;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Renames database `from` (nobody may be connected to it) to `to`: a kept seeded database gets its
+ * name only once its seeding has finished, so a name always stands for a whole catalogue.
+ * @param {string} serverUrl
+ * @param {string} from
+ * @param {string} to
+ */
+export async function renameDatabase(serverUrl, from, to) {
+  await admin(serverUrl, `ALTER DATABASE ${from} RENAME TO ${to}`);
+}
+
+/**
  * Runs one statement on its own short-lived connection.
  * @param {string} serverUrl
  * @param {string} statement
+ * @param {unknown[]} [values] bound to $1, $2...
  */
-async function admin(serverUrl, statement) {
+async function admin(serverUrl, statement, values = /** @type {unknown[]} */ ([])) {
   const client = new pg.Client({
     connectionString: serverUrl,
     connectionTimeoutMillis: 10_000,
@@ -51,7 +78,7 @@ async function admin(serverUrl, statement) {
   });
   await client.connect();
   try {
-    await client.query(statement);
+    return (await client.query(statement, values)).rows;
   } finally {
     await client.end();
   }

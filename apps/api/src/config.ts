@@ -64,6 +64,11 @@ const envSchema = z.object({
   UPLOAD_LEFTOVER_MINUTES: z.coerce.number().min(0).default(60),
   /** The STL preview worker script; default: dist/preview-worker.js beside the bundled server. */
   PREVIEW_WORKER_FILE: optionalText,
+  /**
+   * How long a search answer may be given again while nothing it shows has changed (0: never);
+   * bounds how old its views, likes and downloads counts may be. Seconds may have decimals.
+   */
+  SEARCH_CACHE_SECONDS: z.coerce.number().min(0).default(30),
   /** Stripe takes payments when its secret key is set (then the webhook secret is needed too). */
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -147,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
       leftoverMinAgeMs: Math.round(e.UPLOAD_LEFTOVER_MINUTES * 60_000),
       previewWorkerFile: e.PREVIEW_WORKER_FILE ? path.resolve(e.PREVIEW_WORKER_FILE) : undefined,
     },
+    search: { cacheMs: Math.round(e.SEARCH_CACHE_SECONDS * 1000) },
     payments: {
       stripe: e.STRIPE_SECRET_KEY
         ? {

@@ -10,8 +10,8 @@ import { LocalFileStore } from './lib/storage/local-file-store.ts';
 import { SeedRepo } from './seed/seed-repo.ts';
 
 /**
- * Start: configuration, database, migrations, temporary files, missing previews, demo content,
- * listen (the app sweeps upload leftovers from storage as it gets ready).
+ * Start: configuration, database, migrations, temporary files, demo content, listen (the app
+ * sweeps upload leftovers from storage as it gets ready), then missing previews in the background.
  */
 async function main() {
   // This file is bundled to apps/api/dist/server.js; the web build is apps/web/dist.
@@ -57,9 +57,6 @@ async function serve(
   const { secret, generated } = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const app = await buildApp({ config, db, files, jwtSecret: secret });
   onShutdown(() => app.close());
-  // Previews a stopped process did not get to render; they are made in the background.
-  const unrendered = await app.stlPreviews.fillMissing();
-  if (unrendered > 0) app.log.info({ designs: unrendered }, 'rendering missing STL previews');
   if (generated)
     app.log.warn(
       'JWT_SECRET is not set; using a generated key kept in DATA_DIR. Set JWT_SECRET in production.',
@@ -75,6 +72,10 @@ async function serve(
   }
 
   await app.listen({ host: config.host, port: config.port });
+  // Previews a stopped process did not get to render, and those of fresh demo designs: rendered in
+  // the background, with progress in the log. Until then a design shows its photos, as after an
+  // upload.
+  await app.stlPreviews.fillMissing();
 }
 
 main().catch((err) => {

@@ -15,9 +15,9 @@ export const SEARCH_MSG = {
   queryTooLong: `Search text can be at most ${SEARCH_QUERY_MAX_LENGTH} characters.`,
 } as const;
 /**
- * How many designs a search ranks and pages through at most. A common word matches thousands of
- * designs; nobody pages past the first few dozen pages of them, and counting or ranking all of
- * them would make every such search cost as much as reading the whole catalogue.
+ * How many designs a search ranks and pages through at most, and counts exactly. A common word
+ * matches thousands of designs; nobody pages past the first few dozen pages of them, and counting
+ * or ranking all of them would make every such search cost as much as reading the whole catalogue.
  */
 export const SEARCH_MAX_RESULTS = 480;
 /** How many people a search lists (the Users section is not paged). */
@@ -41,11 +41,15 @@ export type SearchUserCard = {
 export type SearchResponse = {
   designs: DesignCard[];
   users: SearchUserCard[];
-  /** Matching designs, at most SEARCH_MAX_RESULTS. */
+  /**
+   * How many designs match: exact up to SEARCH_MAX_RESULTS; past it (`capped`) an estimate, never
+   * below SEARCH_MAX_RESULTS + 1 (docs/api.md#search).
+   */
   total: number;
+  /** Pages of the paged results: of at most SEARCH_MAX_RESULTS designs. */
   totalPages: number;
   page: number;
-  /** True when more designs match than `total`: only the best SEARCH_MAX_RESULTS are paged. */
+  /** True when more than SEARCH_MAX_RESULTS designs match: only the best of them are paged. */
   capped: boolean;
   /** True when the results include designs matched through similar spellings (typo tolerance). */
   approximate: boolean;

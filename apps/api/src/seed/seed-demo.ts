@@ -3,13 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DesignFilesTable } from '../db/schema.ts';
-import {
-  AVATAR_VARIANTS,
-  BANNER_VARIANTS,
-  type ImageVariant,
-  PHOTO_VARIANTS,
-  processImage,
-} from '../lib/images/process-image.ts';
 import { publicImageKey } from '../lib/public-images.ts';
 import { slugify } from '../lib/slug.ts';
 import { parseStlTriangles } from '../lib/stl/read-triangles.ts';
@@ -18,34 +11,72 @@ import { analysisJson, previewImages } from '../lib/stl-render/preview-images.ts
 import { PREVIEW_SIZES, renderPreviewPng } from '../lib/stl-render/render-preview.ts';
 import type { FileStore } from '../lib/storage/file-store.ts';
 import { DEMO_CREATORS, DEMO_DESIGNS, DEMO_MAKERS, type DemoDesign } from './catalog.ts';
-import { generateAvatar, generateBanner, generatePhoto } from './generators/photos.ts';
+import { avatarFile, bannerFile, modelSeed, photoFile, photoName, readDemoImage } from './demo-images.ts';
 import { createRandom } from './generators/random.ts';
 import { generateModel } from './generators/stl-models.ts';
+import { mapConcurrently } from './map-concurrently.ts';
 import { SeedRepo } from './seed-repo.ts';
 
 type Logger = Pick<FastifyBaseLogger, 'info'>;
 const DAY_MS = 86_400_000;
 type SeedFile = Omit<Insertable<DesignFilesTable>, 'design_id'>;
 
-/** Fills an empty shop with the demo creators, makers and designs. */
-export async function seedDemoContent(db: Database, files: FileStore, log: Logger): Promise<void> {
+export type SeedOptions = {
+  /** How many designs; beyond the catalogue's, designs reuse its stored files. */
+  designs: number;
+  /**
+   * 'now': rendered while seeding, and shared by every design that reuses a catalogue model (the
+   * CLI's thousands of designs). 'later': left without previews for the app's preview jobs
+   * (`fillMissing`), which render each design's files, so at most the catalogue's designs.
+   */
+  previews: 'now' | 'later';
+  /**
+   * Told as each step of the work ends: the catalogue's files, the design rows, then the likes,
+   * follows and planner statistics.
+   */
+  onProgress?: (progress: SeedProgress) => void;
+};
+
+export type SeedProgress = {
+  phase: 'catalogue files' | 'designs' | 'finishing';
+  done: number;
+  total: number;
+};
+
+/**
+ * Fills an empty shop with the demo creators, makers and designs, with their photos and models,
+ * in a few seconds: the STL previews are left to the app's preview jobs, which render in the
+ * background once the server listens (a design shows its photos meanwhile).
+ */
+export async function seedDemoContent(
+  db: Database,
+  files: FileStore,
+  log: Logger,
+  // Tests seed part of the catalogue to keep their rendering short.
+  designs: number = DEMO_DESIGNS.length,
+): Promise<void> {
   const repo = new SeedRepo(db);
   const started = Date.now();
   log.info('empty database: adding demo content');
-  await seedDemo(repo, files, DEMO_DESIGNS.length);
-  log.info({ ms: Date.now() - started, designs: DEMO_DESIGNS.length }, 'demo content added');
+  await seedDemo(repo, files, { designs, previews: 'later' });
+  log.info({ ms: Date.now() - started, designs }, 'demo content added');
 }
 
 /**
- * Creators with avatars and banners, makers, and `designCount` designs. Beyond the hand-written
+ * Creators with avatars and banners, makers, and `designs` designs. Beyond the hand-written
  * catalogue (benchmarks ask for thousands), designs reuse the catalogue's stored files: several
  * design_files rows may then point at one storage key.
  */
-export async function seedDemo(repo: SeedRepo, files: FileStore, designCount: number): Promise<void> {
+export async function seedDemo(repo: SeedRepo, files: FileStore, options: SeedOptions): Promise<void> {
+  const { designs: designCount, previews, onProgress } = options;
+  if (previews === 'later' && designCount > DEMO_DESIGNS.length) {
+    // Rows sharing one model would each get the same render, once per row.
+    throw new Error(`previews can be left for later for at most ${DEMO_DESIGNS.length} designs`);
+  }
   const random = createRandom(20_261_121);
   const creators = await repo.insertUsers(
     await Promise.all(
-      DEMO_CREATORS.map(async (c, i) => ({
+      DEMO_CREATORS.map(async (c) => ({
         username: c.username,
         name: c.name,
         email: `${c.username.toLowerCase()}@demo.printmarket.example`,
@@ -55,18 +86,8 @@ export async function seedDemo(repo: SeedRepo, files: FileStore, designCount: nu
         location: c.location,
         social_links: JSON.stringify(c.social),
         profile_completed: true,
-        profile_picture_key: await storeImage(
-          files,
-          'avatars',
-          await generateAvatar({ seed: i + 1, initials: initials(c.name) }),
-          AVATAR_VARIANTS.avatar,
-        ),
-        banner_image_key: await storeImage(
-          files,
-          'banners',
-          await generateBanner({ seed: i + 1 }),
-          BANNER_VARIANTS.banner,
-        ),
+        profile_picture_key: await storeImage(files, 'avatars', avatarFile(c)),
+        banner_image_key: await storeImage(files, 'banners', bannerFile(c)),
       })),
     ),
   );
@@ -80,10 +101,15 @@ export async function seedDemo(repo: SeedRepo, files: FileStore, designCount: nu
     })),
   );
 
-  // Rendering and encoding run in sharp's thread pool, so a few designs at once use every core.
-  const catalogueFiles = await mapConcurrently(DEMO_DESIGNS, 3, (design, i) =>
-    storeDesignFiles(files, design, i),
-  );
+  const catalogue = DEMO_DESIGNS.slice(0, Math.min(designCount, DEMO_DESIGNS.length));
+  let stored = 0;
+  // Encoding and file writes run off the event loop, so a few designs at once use every core.
+  const catalogueFiles = await mapConcurrently(catalogue, 3, async (design, i) => {
+    const rows = await storeDesignFiles(files, design, i, previews);
+    stored += 1;
+    onProgress?.({ phase: 'catalogue files', done: stored, total: catalogue.length });
+    return rows;
+  });
 
   const now = Date.now();
   const batch = 500;
@@ -115,36 +141,39 @@ export async function seedDemo(repo: SeedRepo, files: FileStore, designCount: nu
       };
     });
     await repo.insertDesigns(rows, (k) => catalogueFiles[(start + k) % catalogueFiles.length]!);
+    onProgress?.({ phase: 'designs', done: start + count, total: designCount });
   }
 
   // Likes and follows from the makers, so every count on screen is backed by rows.
+  const finishing = (done: number) => onProgress?.({ phase: 'finishing', done, total: 3 });
+  finishing(0);
   const designs = await repo.designIds();
   const people = [...creators, ...makers];
   const likes = designs.flatMap((d) =>
     people.filter(() => random.next() < 0.3).map((p) => ({ user_id: p.id, design_id: d.id })),
   );
   await repo.likeAll(likes);
+  finishing(1);
   await repo.follow(
     makers.flatMap((m) =>
       creators.filter(() => random.next() < 0.6).map((c) => ({ follower_id: m.id, followee_id: c.id })),
     ),
   );
+  finishing(2);
   await repo.vacuumAnalyze();
+  finishing(3);
 }
 
-async function storeDesignFiles(files: FileStore, design: DemoDesign, index: number) {
-  const model = generateModel(design.kind, { seed: index + 1, detail: design.detail });
+/** The design's generated model, its analysis and its shipped photos, stored as an upload's are. */
+async function storeDesignFiles(
+  files: FileStore,
+  design: DemoDesign,
+  index: number,
+  previews: SeedOptions['previews'],
+): Promise<SeedFile[]> {
+  const model = generateModel(design.kind, { seed: modelSeed(index), detail: design.detail });
   const stlKey = `stl/${randomUUID()}.stl`;
   await files.put(stlKey, model.stl, { contentType: 'model/stl' });
-  // The same analysis and previews an upload gets, so demo pages show dimensions and renders too.
-  const previews = await previewImages(
-    await renderPreviewPng(parseStlTriangles(model.stl), { ...PREVIEW_SIZES.gallery }),
-  );
-  const previewId = randomUUID();
-  const previewKey = publicImageKey('images', previewId, 'preview');
-  const previewCardKey = publicImageKey('images', previewId, 'previewcard');
-  await files.put(previewKey, previews.gallery, { contentType: 'image/webp' });
-  await files.put(previewCardKey, previews.card, { contentType: 'image/webp' });
   const rows: SeedFile[] = [
     {
       kind: 'stl',
@@ -153,69 +182,46 @@ async function storeDesignFiles(files: FileStore, design: DemoDesign, index: num
       card_key: null,
       size_bytes: model.stl.length,
       position: 0,
+      // The same analysis an upload gets, so demo pages show dimensions and volumes too.
       analysis: JSON.stringify(analysisJson(analyzeStl(model.stl))),
-      preview_key: previewKey,
-      preview_card_key: previewCardKey,
+      ...(previews === 'now' ? await storePreviews(files, model.stl) : {}),
     },
   ];
   for (let p = 0; p < design.photos; p++) {
-    const png = await generatePhoto({
-      seed: index * 10 + p + 1,
-      modelSeed: index + 1,
-      title: design.name,
-      kind: design.kind,
-      // Large enough for the gallery on most screens, and half the rendering work of 1600 px.
-      width: 1200,
-      height: 900,
-    });
+    const name = photoName(design, p);
     const id = randomUUID();
-    const variants = await processImage(png, PHOTO_VARIANTS);
     const galleryKey = publicImageKey('images', id, 'gallery');
     const cardKey = publicImageKey('images', id, 'card');
-    await files.put(galleryKey, variants.gallery.data, { contentType: 'image/webp' });
-    await files.put(cardKey, variants.card.data, { contentType: 'image/webp' });
+    const gallery = await readDemoImage(photoFile(name, 'gallery'));
+    await files.put(galleryKey, gallery, { contentType: 'image/webp' });
+    await files.put(cardKey, await readDemoImage(photoFile(name, 'card')), { contentType: 'image/webp' });
     rows.push({
       kind: 'image',
       name: `${slugify(design.name)}-${p + 1}.png`,
       storage_key: galleryKey,
       card_key: cardKey,
-      size_bytes: variants.gallery.data.length,
+      size_bytes: gallery.length,
       position: p,
     });
   }
   return rows;
 }
 
-async function storeImage(
-  files: FileStore,
-  prefix: 'avatars' | 'banners',
-  png: Buffer,
-  variant: ImageVariant,
-) {
-  const { image } = await processImage(png, { image: variant });
+/** The preview images the app's preview jobs would make of the model, rendered here and now. */
+async function storePreviews(files: FileStore, stl: Buffer) {
+  const previews = await previewImages(
+    await renderPreviewPng(parseStlTriangles(stl), { ...PREVIEW_SIZES.gallery }),
+  );
+  const previewId = randomUUID();
+  const previewKey = publicImageKey('images', previewId, 'preview');
+  const previewCardKey = publicImageKey('images', previewId, 'previewcard');
+  await files.put(previewKey, previews.gallery, { contentType: 'image/webp' });
+  await files.put(previewCardKey, previews.card, { contentType: 'image/webp' });
+  return { preview_key: previewKey, preview_card_key: previewCardKey };
+}
+
+async function storeImage(files: FileStore, prefix: 'avatars' | 'banners', file: string) {
   const key = publicImageKey(prefix, randomUUID());
-  await files.put(key, image.data, { contentType: 'image/webp' });
+  await files.put(key, await readDemoImage(file), { contentType: 'image/webp' });
   return key;
-}
-
-async function mapConcurrently<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>) {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .map((part) => part[0] ?? '')
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
 }

@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { arch, platform } from 'node:os';
+import { promisify } from 'node:util';
 
 /** The PostgreSQL programs the embedded server needs. */
 export type PostgresBinaries = { initdb: string; pg_ctl: string; postgres: string };
@@ -29,4 +31,13 @@ export async function postgresBinaries(): Promise<PostgresBinaries> {
   throw new Error(
     `There is no embedded PostgreSQL server for ${target}. Set DATABASE_URL to use a PostgreSQL server of your own.`,
   );
+}
+
+/** The embedded server's PostgreSQL version, "18.4". */
+export async function embeddedPostgresVersion(): Promise<string> {
+  const { stdout } = await promisify(execFile)((await postgresBinaries()).postgres, ['--version']);
+  const version = /\(PostgreSQL\) (\d+(?:\.\d+)?)/.exec(stdout)?.[1];
+  if (!version)
+    throw new Error(`Cannot read the embedded PostgreSQL server's version from "${stdout.trim()}".`);
+  return version;
 }

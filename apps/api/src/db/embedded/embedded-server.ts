@@ -46,31 +46,12 @@ export async function startEmbeddedPostgres(
   dataDir: string,
   options: EmbeddedOptions,
 ): Promise<EmbeddedPostgres> {
-  const dir = path.resolve(dataDir);
-  const bins = await postgresBinaries();
-  const user = await serverUser();
-  await checkReachable(user, [dir, bins.postgres]);
-  const socketDir = await socketFolder(dir, user);
-  const server = { dir, bins, user, socketDir, log: options.log };
+  const server = await serverOf(dataDir, options.log);
+  const { dir, bins, socketDir } = server;
 
   for (let attempt = 1; ; attempt++) {
-    const running = await readPostmasterPid(dir);
-    if (running) {
-      if (await answers(running, dir)) {
-        options.log(`Using the embedded PostgreSQL server already running in ${dir} (pid ${running.pid}).`);
-        return handle(server, running.socketDir, true);
-      }
-      if (await isServerOf(running.pid, dir)) {
-        // Starting, recovering or stopping: wait until it answers or is gone.
-        await waitUntil(async () => (await answers(running, dir)) || !(await isServerOf(running.pid, dir)), {
-          timeoutMs: START_TIMEOUT_SECONDS * 1000,
-          what: `the database server in ${dir} (pid ${running.pid}) to start or stop`,
-        });
-        continue;
-      }
-      options.log(`Removing a stale postmaster.pid in ${dir} (pid ${running.pid} is not its server).`);
-      await rm(path.join(dir, 'postmaster.pid'), { force: true });
-    }
+    const running = await adopt(server);
+    if (running) return running;
     if (!(await isDatabaseFolder(server))) await initialise(server);
     await writeSettings(server, options.durable ?? true);
     try {
@@ -90,6 +71,49 @@ export async function startEmbeddedPostgres(
     await createAppDatabase(socketDir);
     options.log(`Started the embedded PostgreSQL server in ${dir}.`);
     return handle(server, socketDir, false);
+  }
+}
+
+/**
+ * The server running in `dataDir` (waiting for one that is starting or stopping), or undefined when
+ * none is: unlike startEmbeddedPostgres, this never starts one.
+ */
+export async function runningEmbeddedPostgres(
+  dataDir: string,
+  options: Pick<EmbeddedOptions, 'log'>,
+): Promise<EmbeddedPostgres | undefined> {
+  return adopt(await serverOf(dataDir, options.log));
+}
+
+async function serverOf(dataDir: string, log: (message: string) => void): Promise<Server> {
+  const dir = path.resolve(dataDir);
+  const bins = await postgresBinaries();
+  const user = await serverUser();
+  await checkReachable(user, [dir, bins.postgres]);
+  const socketDir = await socketFolder(dir, user);
+  return { dir, bins, user, socketDir, log };
+}
+
+/** The server running in the folder, adopted; a stale postmaster.pid is removed. */
+async function adopt(server: Server): Promise<EmbeddedPostgres | undefined> {
+  const { dir } = server;
+  for (;;) {
+    const running = await readPostmasterPid(dir);
+    if (!running) return undefined;
+    if (await answers(running, dir)) {
+      server.log(`Using the embedded PostgreSQL server already running in ${dir} (pid ${running.pid}).`);
+      return handle(server, running.socketDir, true);
+    }
+    if (!(await isServerOf(running.pid, dir))) {
+      server.log(`Removing a stale postmaster.pid in ${dir} (pid ${running.pid} is not its server).`);
+      await rm(path.join(dir, 'postmaster.pid'), { force: true });
+      return undefined;
+    }
+    // Starting, recovering or stopping: wait until it answers or is gone.
+    await waitUntil(async () => (await answers(running, dir)) || !(await isServerOf(running.pid, dir)), {
+      timeoutMs: START_TIMEOUT_SECONDS * 1000,
+      what: `the database server in ${dir} (pid ${running.pid}) to start or stop`,
+    });
   }
 }
 

@@ -32,14 +32,36 @@ export async function claimDatabase(url: string, dataDir: string): Promise<{ rel
   try {
     await waitUntil(tryLock, { timeoutMs: HANDOVER_MS, what: 'the database lock' });
   } catch {
-    const holder = await client.query<{ name: string }>(
-      `select a.application_name as name from pg_locks l join pg_stat_activity a on a.pid = l.pid
-        where l.locktype = 'advisory' and l.granted and l.objid = ($1::bigint & 4294967295)
-          and l.classid = ($1::bigint >> 32) and l.database = (select oid from pg_database where datname = current_database())`,
-      [INSTANCE_LOCK],
-    );
+    const holder = await lockHolder(client);
     await client.end();
-    throw new DatabaseInUseError(dataDir, holder.rows[0]?.name || 'a running process');
+    throw new DatabaseInUseError(dataDir, holder ?? 'a running process');
   }
   return { release: () => client.end() };
+}
+
+/**
+ * The API process that holds the claim on the database at `url` ("printmarket pid N"), or
+ * undefined when none does. Reads the server's lock table; takes no lock itself.
+ */
+export async function databaseClaimant(url: string): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    return await lockHolder(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function lockHolder(client: pg.Client): Promise<string | undefined> {
+  const { rows } = await client.query<{ name: string }>(
+    `select a.application_name as name from pg_locks l left join pg_stat_activity a on a.pid = l.pid
+      where l.locktype = 'advisory' and l.granted and l.objid = ($1::bigint & 4294967295)
+        and l.classid = ($1::bigint >> 32) and l.database = (select oid from pg_database where datname = current_database())`,
+    [INSTANCE_LOCK],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return row.name || 'a running process';
 }

@@ -110,6 +110,45 @@ describe(`STL preview jobs`, () => {
     expect(await imageFiles()).toEqual(before);
   });
 
+  it("renders a new upload's design before the backlog found at start", async () => {
+    const backlog = [
+      await uploadModel('Backlog One'),
+      await uploadModel('Backlog Two'),
+      await uploadModel('Backlog Three'),
+    ];
+    const fresh = await uploadModel('Fresh Upload');
+    const forget = (fileId: string) =>
+      t.db
+        .updateTable('design_files')
+        .set({ preview_key: null, preview_card_key: null })
+        .where('id', '=', fileId)
+        .execute();
+    for (const { file } of backlog) await forget(file.id);
+    // The order files get their previews recorded in.
+    const recorded: string[] = [];
+    class RecordingRepo extends PreviewsRepo {
+      override setPreview(fileId: string, keys: { preview: string; card: string }) {
+        recorded.push(fileId);
+        return super.setPreview(fileId, keys);
+      }
+    }
+    const pool = createPreviewPool({ workerUrl: pathToFileURL(worker.file) });
+    const jobs = new StlPreviewJobs(new RecordingRepo(t.db), t.files, pool, t.app.log);
+    try {
+      expect(await jobs.fillMissing()).toBe(3);
+      // An upload commits while the backlog is being worked through.
+      await forget(fresh.file.id);
+      jobs.enqueue(fresh.designId);
+      await jobs.idle();
+    } finally {
+      await pool.close();
+    }
+    expect([...recorded].sort()).toEqual([...backlog.map((b) => b.file.id), fresh.file.id].sort());
+    // Without priority it would come last, after every design of the backlog.
+    expect(recorded.indexOf(fresh.file.id)).toBeLessThan(3);
+    expect(await jobs.fillMissing()).toBe(0);
+  });
+
   it('keeps going when one model cannot be read, and leaves no images of it', async () => {
     const broken = await uploadModel('Broken Vase');
     const fine = await uploadModel('Fine Vase');

@@ -28,6 +28,11 @@ export class RankedCollection {
     if (!known || known.tier < design.tier) this.#byId.set(design.id, design);
   }
 
+  /** How many designs were collected. */
+  get size(): number {
+    return this.#byId.size;
+  }
+
   /** Results `offset` to `offset + limit` in ranking order. */
   page(offset: number, limit: number): RankedDesign[] {
     return [...this.#byId.values()].sort(compareRanked).slice(offset, offset + limit);

@@ -28,7 +28,24 @@ export type MatchRow = {
   flags: boolean[];
 };
 
-/** Most viewed first, then newest: the order of designs_popular_idx (migration 0001). */
+/** Words to find similar spellings for, and how many per word (see similarSpellings). */
+export type SpellingRequest = { words: string[]; perWord: number };
+
+/** What SearchRepo.sample reads in one statement. */
+export type Sample = {
+  /** Designs of the window that belong to any set, most viewed first. */
+  window: MatchRow[];
+  /** Every member of the whole-name sets (up to the limit asked for). */
+  phrase: MatchRow[];
+  /** How many designs the window held: fewer than asked when the catalogue is that small. */
+  windowRows: number;
+  /** PostgreSQL's estimate of how many designs there are (pg_class.reltuples); below 0 when unknown. */
+  catalogueSize: number;
+  /** Similar spellings of the words asked about, by word, most similar first. */
+  spellings: Map<string, string[]>;
+};
+
+/** Most viewed first, then newest: the order of designs_popular_idx (migrations 0001, 0011). */
 const POPULARITY = sql`designs.views desc, designs.created_at desc, designs.id desc`;
 
 /** SQL of the search screen: designs by relevance and popularity, and people by name. */
@@ -36,11 +53,24 @@ export class SearchRepo {
   constructor(private readonly db: Database) {}
 
   /**
-   * Designs among the `windowSize` most viewed that belong to any of the sets, most viewed first.
-   * Reading them costs the same whatever the words, and for a common word they already hold the
-   * first pages of every set, so a search for 'vase' never has to visit thousands of vases.
+   * What one statement can tell about the sets without reading them from their indexes: the
+   * designs among the `windowSize` most viewed that belong to any set (most viewed first), every
+   * member of the whole-name sets (read through `lower(name)`, at most `phraseLimit` each), how
+   * many designs the window held, PostgreSQL's estimate of the catalogue's size, and the similar
+   * spellings of `spellings.words` (wanted only if the words as typed find too few, but cheaper
+   * here than in a statement of their own).
+   *
+   * Reading the window costs the same whatever the words, and for a common word it already holds
+   * the first pages of every set, so a search for 'vase' never has to visit thousands of vases; the
+   * share of the window that matches also estimates how many designs match in all.
    */
-  popularMatches(sets: MatchSet[], filters: SearchFilters, windowSize: number): Promise<MatchRow[]> {
+  async sample(
+    sets: MatchSet[],
+    filters: SearchFilters,
+    windowSize: number,
+    phraseLimit: number,
+    spellings: SpellingRequest = { words: [], perWord: 0 },
+  ): Promise<Sample> {
     const popular = this.db
       .selectFrom('designs')
       .select([
@@ -61,12 +91,43 @@ export class SearchRepo {
     // last): only that one, and whole-name sets, need testing on every row.
     const broadest = sets.findLast((set) => set.kind === 'words' && set.fields === 'all');
     const filtering = sets.filter((set) => set.kind === 'phrase' || set === broadest);
-    let query = this.db
+    let windowMatches = this.db
       .selectFrom(popular)
       .select(matchColumns(sets))
       .where(sql<boolean>`(${sql.join(filtering.map(setCondition), sql` or `)})`);
-    for (const condition of filterConditions(filters)) query = query.where(condition);
-    return query.orderBy(POPULARITY).execute();
+    for (const condition of filterConditions(filters)) windowMatches = windowMatches.where(condition);
+    const phraseReads = sets
+      .filter((set) => set.kind === 'phrase')
+      .map((set) => sql`(${topOfSet(this.db, set, sets, filters, phraseLimit)})`);
+    const phraseMembers =
+      phraseReads.length > 0 ? sql`${sql.join(phraseReads, sql` union all `)}` : sql`select null limit 0`;
+    const { rows } = await sql<{
+      window: MatchRow[];
+      phrase: MatchRow[];
+      window_rows: string;
+      catalogue_size: number;
+      spellings: { word: string; suggestion: string }[];
+    }>`
+      select
+        (select coalesce(json_agg(w order by w.views desc, w.created_us desc, w.id desc), '[]')
+           from (${windowMatches}) as w) as window,
+        (select coalesce(json_agg(p), '[]') from (${phraseMembers}) as p) as phrase,
+        (select count(*) from (select 1 from designs limit ${windowSize}) as w) as window_rows,
+        (select reltuples from pg_class where oid = 'designs'::regclass) as catalogue_size,
+        (select coalesce(json_agg(s order by s.word, s.similarity desc, s.suggestion), '[]')
+           from (${similarSpellings(spellings)}) as s) as spellings`.execute(this.db);
+    const row = rows[0];
+    const suggestions = new Map<string, string[]>();
+    for (const { word, suggestion } of row?.spellings ?? []) {
+      suggestions.set(word, [...(suggestions.get(word) ?? []), suggestion]);
+    }
+    return {
+      window: row?.window ?? [],
+      phrase: (row?.phrase ?? []).filter((member) => member !== null),
+      windowRows: Number(row?.window_rows ?? 0),
+      catalogueSize: Number(row?.catalogue_size ?? -1),
+      spellings: suggestions,
+    };
   }
 
   /**
@@ -84,6 +145,18 @@ export class SearchRepo {
     });
   }
 
+  /**
+   * The search generation (migration 0011): moved on by every committed change to what search
+   * answers show, from any instance. Read before searching, so an answer kept under it is never
+   * older than the data it was read with.
+   */
+  async generation(): Promise<string> {
+    const { rows } = await sql<{ generation: string }>`select generation from search_generation`.execute(
+      this.db,
+    );
+    return String(rows[0]?.generation ?? 0);
+  }
+
   /** The cards of these designs (in no particular order). */
   cards(ids: string[]) {
     if (ids.length === 0) return Promise.resolve([]);
@@ -93,29 +166,6 @@ export class SearchRepo {
       .select((eb) => cardColumns(eb))
       .where('designs.id', 'in', ids)
       .execute();
-  }
-
-  /**
-   * For each word that no design name or tag has, up to `perWord` words of names and tags spelled
-   * most alike (pg_trgm similarity above its threshold, 0.3): 'dragn' gives 'dragon'. Known words
-   * are left alone: 'tableware' is not a typo of 'tabletop'.
-   */
-  async similarSpellings(words: string[], perWord: number): Promise<Map<string, string[]>> {
-    const suggestions = new Map<string, string[]>();
-    if (words.length === 0) return suggestions;
-    const { rows } = await sql<{ word: string; suggestion: string }>`
-      select typed.word, suggested.word as suggestion
-      from unnest(${words}::text[]) as typed(word)
-      cross join lateral (
-        select search_words.word
-        from search_words
-        where search_words.word % typed.word and search_words.word <> typed.word
-        order by similarity(search_words.word, typed.word) desc, search_words.word
-        limit ${perWord}
-      ) as suggested
-      where not exists (select 1 from search_words known where known.word = typed.word)`.execute(this.db);
-    for (const row of rows) suggestions.set(row.word, [...(suggestions.get(row.word) ?? []), row.suggestion]);
-    return suggestions;
   }
 
   /**
@@ -175,11 +225,7 @@ export class BitmapScans {
    */
   async topOfSets(some: MatchSet[], sets: MatchSet[], filters: SearchFilters, limit: number) {
     if (some.length === 0) return [];
-    const tops = some.map((set) => {
-      let query = this.trx.selectFrom('designs').select(matchColumns(sets)).where(setCondition(set));
-      for (const condition of filterConditions(filters)) query = query.where(condition);
-      return sql`(${query.orderBy(POPULARITY).limit(limit)})`;
-    });
+    const tops = some.map((set) => sql`(${topOfSet(this.trx, set, sets, filters, limit)})`);
     const { rows } = await sql<MatchRow>`${sql.join(tops, sql` union all `)}`.execute(this.trx);
     return rows;
   }
@@ -194,6 +240,32 @@ export class BitmapScans {
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
+}
+
+/**
+ * For each word that no design name or tag has, up to `perWord` words of names and tags spelled
+ * most alike (pg_trgm similarity above its threshold, 0.3): 'dragn' gives 'dragon'. Known words
+ * are left alone ('tableware' is not a typo of 'tabletop'), at the cost of one index lookup.
+ */
+function similarSpellings({ words, perWord }: SpellingRequest) {
+  return sql<{ word: string; suggestion: string; similarity: number }>`
+    select typed.word, suggested.word as suggestion, suggested.similarity
+    from unnest(${words}::text[]) as typed(word)
+    cross join lateral (
+      select search_words.word, similarity(search_words.word, typed.word) as similarity
+      from search_words
+      where search_words.word % typed.word and search_words.word <> typed.word
+      order by similarity(search_words.word, typed.word) desc, search_words.word
+      limit ${perWord}
+    ) as suggested
+    where not exists (select 1 from search_words known where known.word = typed.word)`;
+}
+
+/** The `limit` most viewed designs of `set`, with their membership of all `sets`. */
+function topOfSet(db: Kysely<DB>, set: MatchSet, sets: MatchSet[], filters: SearchFilters, limit: number) {
+  let query = db.selectFrom('designs').select(matchColumns(sets)).where(setCondition(set));
+  for (const condition of filterConditions(filters)) query = query.where(condition);
+  return query.orderBy(POPULARITY).limit(limit);
 }
 
 function matchColumns(sets: MatchSet[]) {

@@ -7,8 +7,16 @@ import {
 } from '@printmarket/shared/search';
 import { publicImageUrl } from '../../lib/public-images.ts';
 import { toDesignCard } from '../designs/present-card.ts';
+import type { SearchCache } from './search-cache.ts';
 import { RankedCollection } from './search-ranking.ts';
-import type { MatchRow, MatchSet, SearchFilters, SearchRepo } from './search-repo.ts';
+import type {
+  MatchRow,
+  MatchSet,
+  Sample,
+  SearchFilters,
+  SearchRepo,
+  SpellingRequest,
+} from './search-repo.ts';
 import { parseSearchTerms, type SearchTerms, SPELLING_MIN_LENGTH, wordGroups } from './search-terms.ts';
 
 export type SearchRequest = { text: string; page: number; limit: number; filters: SearchFilters };
@@ -22,6 +30,8 @@ export type SearchOptions = {
   fuzzyBelow: number;
   /** Similar spellings tried per word. */
   spellingsPerWord: number;
+  /** Fewest matches in the window that may stand for a total estimated from it. */
+  estimateMinSample: number;
 };
 
 export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
@@ -29,6 +39,7 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   maxResults: SEARCH_MAX_RESULTS,
   fuzzyBelow: PAGE_SIZE_DEFAULT,
   spellingsPerWord: 2,
+  estimateMinSample: 10,
 };
 
 /**
@@ -50,16 +61,27 @@ export class SearchService {
   constructor(
     private readonly repo: SearchRepo,
     private readonly options: SearchOptions = DEFAULT_SEARCH_OPTIONS,
+    /** Keeps answers while nothing they show has changed; null: every search is computed. */
+    private readonly cache: SearchCache | null = null,
   ) {}
 
   async search(request: SearchRequest): Promise<SearchResponse> {
     const terms = parseSearchTerms(request.text);
+    if (!this.cache) return this.#search(terms, request);
+    // Texts that read the same as terms (case, spacing) get the same answer.
+    const { page, limit, filters } = request;
+    const key = JSON.stringify([terms.phrase, page, limit, filters.category, filters.price, filters.tag]);
+    return this.cache.answer(key, await this.repo.generation(), () => this.#search(terms, request));
+  }
+
+  async #search(terms: SearchTerms, request: SearchRequest): Promise<SearchResponse> {
     const [designs, users] = await Promise.all([this.#designs(terms, request), this.#users(terms)]);
     return {
       designs: designs.cards,
       users,
       total: designs.total,
-      totalPages: Math.ceil(designs.total / request.limit),
+      // Only the best maxResults are paged, however many match.
+      totalPages: Math.ceil(Math.min(designs.total, this.options.maxResults) / request.limit),
       page: request.page,
       capped: designs.capped,
       approximate: designs.approximate,
@@ -79,88 +101,123 @@ export class SearchService {
       { tier: TIER.nameOrTags, kind: 'words', words: exactWords, fields: 'title' },
       { tier: TIER.anywhere, kind: 'words', words: exactWords, fields: 'all' },
     ];
-    // Typo tolerance: words that no name or tag has may also be their most similar spellings.
-    const spellings = await this.repo.similarSpellings(
-      terms.words.filter((word) => word.length >= SPELLING_MIN_LENGTH),
-      this.options.spellingsPerWord,
-    );
-    const similarWords = wordGroups(terms.words, spellings);
-    const similar: MatchSet[] =
-      spellings.size === 0
-        ? []
-        : [
-            { tier: TIER.similarName, kind: 'words', words: similarWords, fields: 'name' },
-            { tier: TIER.similarNameOrTags, kind: 'words', words: similarWords, fields: 'title' },
-            { tier: TIER.similarAnywhere, kind: 'words', words: similarWords, fields: 'all' },
-          ];
-    const found = await this.#rank(exact, similar, request.filters, wanted);
+    const spellingRequest = {
+      words: terms.words.filter((word) => word.length >= SPELLING_MIN_LENGTH),
+      perWord: this.options.spellingsPerWord,
+    };
+    let found = await this.#rank(exact, request.filters, wanted, [], spellingRequest);
+    let approximate = false;
+    // Typo tolerance, only when the words as typed find too few: words that no name or tag has may
+    // also be their most similar spellings. The similar words include the words as typed, so the
+    // last similar set holds every match, and the exact sets keep their tiers above them.
+    if (found.total < this.options.fuzzyBelow) {
+      const { spellings } = found;
+      if (spellings.size > 0) {
+        const similarWords = wordGroups(terms.words, spellings);
+        const similar: MatchSet[] = [
+          { tier: TIER.similarName, kind: 'words', words: similarWords, fields: 'name' },
+          { tier: TIER.similarNameOrTags, kind: 'words', words: similarWords, fields: 'title' },
+          { tier: TIER.similarAnywhere, kind: 'words', words: similarWords, fields: 'all' },
+        ];
+        const exactTotal = found.total;
+        // Words as typed that match nothing need no second look.
+        const empty = exactTotal === 0 ? exact : [];
+        found = await this.#rank([...exact, ...similar], request.filters, wanted, empty);
+        approximate = found.total > exactTotal;
+      }
+    }
 
     const pageIds = found.ranked.page(offset, Math.max(wanted - offset, 0)).map((d) => d.id);
     const rows = await this.repo.cards(pageIds);
     const byId = new Map(rows.map((row) => [row.id, toDesignCard(row, row.images)]));
     const cards = pageIds.map((id) => byId.get(id)).filter((card) => card !== undefined);
-    return { cards, total: found.total, capped: found.capped, approximate: found.approximate };
+    return { cards, total: found.total, capped: found.total > this.options.maxResults, approximate };
   }
 
   /**
-   * Ranks the first `wanted` designs of each set (by popularity) and counts the matches. The
-   * `similar` sets (typo tolerance) join only when the `exact` ones match fewer than `fuzzyBelow`
-   * designs; both end with their broadest set, and the similar words include the words as typed, so
-   * the last similar set holds every match.
+   * Ranks the first `wanted` designs of the sets (given best tier first, broadest last) and tells
+   * how many designs match: the broadest set's size, counted exactly when it is small, estimated
+   * when it is clearly more than the cap (see #count).
    *
-   * Two reads run side by side (on PostgreSQL, on two connections): the most viewed designs, tested
-   * against every set, and, from the indexes, the counts plus what is certain to be small: the
-   * designs named exactly like the search (hardly ever among the most viewed), and every match when
-   * there are fewer than `wanted` (the broadest set, whose rows tell their membership of the others).
-   * A set that then still has fewer than `wanted` members among the most viewed is read from its own
-   * index: for a common word none is.
+   * The window of most viewed designs is read first, in one statement with the whole-name members.
+   * A set then needs its first `wanted` designs read from its own index only when the window holds
+   * fewer of them, it is not known to be complete, and no better set already fills the page (a
+   * design in no better set ranks below all of that set's members): for a common word none does.
+   * Sets in `empty` are known to have no members; the similar spellings of `spellings` come along.
    */
-  async #rank(exact: MatchSet[], similar: MatchSet[], filters: SearchFilters, wanted: number) {
-    const { windowSize, maxResults, fuzzyBelow } = this.options;
-    const sets = [...exact, ...similar];
-    const [popular, counted] = await Promise.all([
-      this.repo.popularMatches(sets, filters, windowSize),
-      this.repo.withBitmapScans(async (scans) => {
-        const exactCount = await scans.countUpTo(exact.at(-1)!, filters, maxResults + 1);
-        const withSimilar = similar.length > 0 && exactCount < fuzzyBelow;
-        const total = withSimilar ? await scans.countUpTo(sets.at(-1)!, filters, maxResults + 1) : exactCount;
-        const readNow = [
-          ...exact.filter((set) => set.kind === 'phrase'),
-          ...(exactCount > 0 && exactCount < wanted ? exact.slice(-1) : []),
-          ...(withSimilar && total > exactCount && total < wanted ? similar.slice(-1) : []),
-        ];
-        const rows = wanted > 0 ? await scans.topOfSets(readNow, sets, filters, wanted) : [];
-        return { exactCount, withSimilar, total, rows };
-      }),
-    ]);
-    const { exactCount, withSimilar, total } = counted;
+  async #rank(
+    sets: MatchSet[],
+    filters: SearchFilters,
+    wanted: number,
+    empty: MatchSet[] = [],
+    spellings?: SpellingRequest,
+  ) {
+    const { windowSize } = this.options;
+    const broadest = sets.length - 1;
+    const sample = await this.repo.sample(sets, filters, windowSize, wanted, spellings);
+    const counted = await this.#count(sets, sample, filters, wanted);
 
-    const used = withSimilar ? sets : exact;
-    // Sets whose first `wanted` designs were all read above.
-    const complete = (set: MatchSet) =>
-      set.kind === 'phrase' || (exact.includes(set) ? exactCount < wanted : total < wanted);
-    const members = used.map((_, i) => popular.filter((row) => row.flags[i]));
-    const short = used.filter((set, i) => wanted > 0 && !complete(set) && (members[i]?.length ?? 0) < wanted);
+    // Whole-name sets are read through their index with the window; the rest are complete when all
+    // matches are known. Otherwise the window, the most viewed designs, holds a set's first members.
+    const known = [...sample.phrase, ...sample.window, ...counted.rows];
+    const toRead: MatchSet[] = [];
+    for (const [i, set] of sets.entries()) {
+      const complete = set.kind === 'phrase' || counted.allKnown || empty.includes(set);
+      const members = new Set(
+        (complete ? known : sample.window).filter((row) => row.flags[i]).map((row) => row.id),
+      );
+      if (members.size >= wanted) break;
+      if (!complete) toRead.push(set);
+    }
     const fromIndexes =
-      short.length > 0
-        ? await this.repo.withBitmapScans((scans) => scans.topOfSets(short, sets, filters, wanted))
+      wanted > 0 && toRead.length > 0
+        ? await this.repo.withBitmapScans((scans) => scans.topOfSets(toRead, sets, filters, wanted))
         : [];
 
     const ranked = new RankedCollection();
-    const add = (row: MatchRow) => {
-      const tiers = used.filter((_, i) => row.flags[i]).map((set) => set.tier);
+    const matching = new Set<string>();
+    for (const row of [...known, ...fromIndexes]) {
+      const tiers = sets.filter((_, i) => row.flags[i]).map((set) => set.tier);
       if (tiers.length > 0) {
         ranked.add({ id: row.id, tier: Math.max(...tiers), views: row.views, created_us: row.created_us });
       }
-    };
-    for (const rows of members) for (const row of rows.slice(0, wanted)) add(row);
-    for (const row of [...counted.rows, ...fromIndexes]) add(row);
-    return {
-      ranked,
-      total: Math.min(total, maxResults),
-      capped: total > maxResults,
-      approximate: withSimilar && total > exactCount,
-    };
+      if (row.flags[broadest]) matching.add(row.id);
+    }
+    // Fewer designs ranked than the page needs means every set was read to its end (any set with
+    // `wanted` members would have filled it), so the matches are all known: an estimate that the
+    // popularity of the matching designs misled is corrected here.
+    const total = ranked.size < wanted ? matching.size : counted.total;
+    return { ranked, total, spellings: sample.spellings };
+  }
+
+  /**
+   * How many designs match (the broadest set), and, when that is fewer than the page needs, all of
+   * them. When the window was the whole catalogue it holds every match. When the window's share of
+   * matches puts the total far above the cap (at least twice, from at least `estimateMinSample`
+   * matches), the share times the catalogue's size is the total: counting thousands of matches in
+   * the index costs as much as the rest of the search several times over. Otherwise the index
+   * counts them, no further than one past the cap.
+   */
+  async #count(sets: MatchSet[], sample: Sample, filters: SearchFilters, wanted: number) {
+    const { maxResults, estimateMinSample } = this.options;
+    const broadest = sets.at(-1)!;
+    const sampled = sample.window.filter((row) => row.flags.at(-1)).length;
+    if (sample.windowRows < this.options.windowSize) {
+      return { total: sampled, allKnown: true, rows: [] as MatchRow[] };
+    }
+    const estimate =
+      sample.catalogueSize > 0 ? Math.round((sampled / sample.windowRows) * sample.catalogueSize) : 0;
+    if (sampled >= estimateMinSample && estimate >= 2 * maxResults) {
+      return { total: estimate, allKnown: false, rows: [] as MatchRow[] };
+    }
+    return this.repo.withBitmapScans(async (scans) => {
+      const counted = await scans.countUpTo(broadest, filters, maxResults + 1);
+      const allKnown = counted < wanted || counted === 0;
+      const rows = allKnown && counted > 0 ? await scans.topOfSets([broadest], sets, filters, wanted) : [];
+      // Past the cap, the count only says "more": the estimate tells how many more, when it can.
+      const total = counted > maxResults ? Math.max(counted, estimate) : counted;
+      return { total, allKnown, rows };
+    });
   }
 
   async #users(terms: SearchTerms): Promise<SearchUserCard[]> {

@@ -486,12 +486,13 @@ describe(`search`, () => {
       ]);
     });
 
-    it('ranks and counts no more designs than the cap, and says the count is capped', async () => {
+    it('ranks and pages no more designs than the cap, and says more match', async () => {
       const repo = new SearchRepo(t.db);
       for (const windowSize of [1, 2000]) {
         const capped = new SearchService(repo, { ...DEFAULT_SEARCH_OPTIONS, windowSize, maxResults: 3 });
         const first = await capped.search({ text: 'dragon', page: 1, limit: 2, filters: noFilters });
-        expect(first).toMatchObject({ total: 3, totalPages: 2, capped: true });
+        expect(first).toMatchObject({ totalPages: 2, capped: true });
+        expect(first.total).toBeGreaterThan(3);
         expect(await pageIds(capped, 'dragon', 2)).toEqual(['Baby Dragon Keychain']);
         expect(await pageIds(capped, 'dragon', 3)).toEqual([]);
       }

@@ -1,5 +1,5 @@
 import { CARD_ROTATION_MS_HOME } from '@printmarket/shared/constants';
-import { SEARCH_MSG, type SearchResponse } from '@printmarket/shared/search';
+import { SEARCH_MSG } from '@printmarket/shared/search';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { StatusOverlay } from '@/components/ui/StatusOverlay.tsx';
 import { searchQueryOptions, useSearch } from '@/features/search/api/search.ts';
 import { SearchFilters } from '@/features/search/components/SearchFilters.tsx';
 import { UserCard } from '@/features/search/components/UserCard.tsx';
+import { countText } from '@/features/search/count-text.ts';
 import { parseSearchParams, type SearchParams, searchHref } from '@/features/search/search-params.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import styles from './SearchPage.module.css';
@@ -144,12 +145,4 @@ export default function SearchPage() {
       )}
     </section>
   );
-}
-
-function countText(data: SearchResponse): string {
-  const designs = `${data.total.toLocaleString('en-US')} ${data.total === 1 ? 'design' : 'designs'}`;
-  const found = data.capped
-    ? `More than ${designs} match; showing the best ${data.total}.`
-    : `${designs} found.`;
-  return data.approximate ? `${found} Includes similar spellings.` : found;
 }

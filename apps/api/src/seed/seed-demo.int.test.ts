@@ -1,0 +1,211 @@
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { bundlePreviewWorker, listFiles } from '../test/upload-test-kit.ts';
+import { DEMO_CREATORS, DEMO_DESIGNS } from './catalog.ts';
+import { seedDemoContent } from './seed-demo.ts';
+import { SeedRepo } from './seed-repo.ts';
+
+/**
+ * A first start's order (server.ts): seed an empty database, listen, then `fillMissing` renders
+ * the STL previews in the background. The shop must be whole before any render: designs, photos,
+ * models; the renders then all complete, logged as they go, and a start after a stop in the middle
+ * renders only what is missing.
+ */
+describe('demo content on a first start', () => {
+  let worker: Awaited<ReturnType<typeof bundlePreviewWorker>>;
+  beforeAll(async () => {
+    worker = await bundlePreviewWorker();
+  });
+  afterAll(async () => {
+    await worker?.dispose();
+  });
+
+  type LogLine = { level: number; msg: string; designs?: number };
+  /** The app's real log, kept; `onLine` sees each line as it is written. */
+  function logCapture(onLine: (line: LogLine) => void = () => {}) {
+    const lines: LogLine[] = [];
+    const logger = {
+      level: 'info',
+      stream: {
+        write: (text: string) => {
+          const line = JSON.parse(text) as LogLine;
+          lines.push(line);
+          onLine(line);
+        },
+      },
+    };
+    return { lines, logger, progress: () => lines.map((l) => l.msg).filter(isProgress) };
+  }
+  const isProgress = (msg: string) => msg.startsWith('rendering STL previews: ');
+
+  async function fileRows(t: TestApp) {
+    return t.db
+      .selectFrom('design_files')
+      .select(['design_id', 'kind', 'storage_key', 'card_key', 'preview_key', 'preview_card_key'])
+      .orderBy('storage_key')
+      .execute();
+  }
+
+  async function imageSize(t: TestApp, key: string) {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of await t.files.get(key)) chunks.push(chunk);
+    const { format, width, height } = await sharp(Buffer.concat(chunks)).metadata();
+    return { format, width, height };
+  }
+
+  describe('the whole catalogue', () => {
+    let t: TestApp;
+    const log = logCapture();
+    beforeAll(async () => {
+      t = await createTestApp({ PREVIEW_WORKER_FILE: worker.file }, { logger: log.logger });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('is seeded with every design, photo and model, and no preview rendered yet', {
+      timeout: 120_000,
+    }, async () => {
+      expect(await new SeedRepo(t.db).isEmpty()).toBe(true);
+      await seedDemoContent(t.db, t.files, t.app.log);
+
+      const designs = await t.db.selectFrom('designs').select(['id', 'name']).execute();
+      expect(designs.map((d) => d.name).sort()).toEqual(DEMO_DESIGNS.map((d) => d.name).sort());
+      const files = await fileRows(t);
+      const stls = files.filter((f) => f.kind === 'stl');
+      const photos = files.filter((f) => f.kind === 'image');
+      expect(stls).toHaveLength(DEMO_DESIGNS.length);
+      expect(photos).toHaveLength(DEMO_DESIGNS.reduce((sum, d) => sum + d.photos, 0));
+      // Nothing rendered: the previews are the preview jobs' work, after the server listens.
+      expect(stls.every((f) => f.preview_key === null && f.preview_card_key === null)).toBe(true);
+      expect(
+        (await listFiles(path.join(t.dataDir, 'files', 'images'))).filter((f) => /preview/.test(f)),
+      ).toEqual([]);
+      expect(log.progress()).toEqual([]);
+
+      // Every photo is stored as an upload's would be: the gallery picture and its 4:3 card.
+      for (const photo of photos) {
+        expect(await imageSize(t, photo.storage_key)).toEqual({ format: 'webp', width: 1200, height: 900 });
+        expect(await imageSize(t, photo.card_key!)).toEqual({ format: 'webp', width: 600, height: 450 });
+      }
+      for (const stl of stls) expect((await t.files.stat(stl.storage_key))?.size).toBeGreaterThan(84);
+      const creators = await t.db
+        .selectFrom('users')
+        .select(['profile_picture_key', 'banner_image_key'])
+        .where(
+          'username',
+          'in',
+          DEMO_CREATORS.map((c) => c.username),
+        )
+        .execute();
+      expect(creators).toHaveLength(DEMO_CREATORS.length);
+      for (const creator of creators) {
+        expect(await imageSize(t, creator.profile_picture_key!)).toEqual({
+          format: 'webp',
+          width: 256,
+          height: 256,
+        });
+        expect(await imageSize(t, creator.banner_image_key!)).toEqual({
+          format: 'webp',
+          width: 1500,
+          height: 500,
+        });
+      }
+
+      // The listing shows each design with its photos at once, served from /uploads/.
+      const cards: { name: string; files: { url: string }[] }[] = [];
+      for (let page = 1; cards.length < DEMO_DESIGNS.length; page++) {
+        const res = await t.app.inject({ url: `/api/designs/newest?page=${page}` });
+        expect(res.statusCode).toBe(200);
+        const body = res.json() as { designs: typeof cards };
+        expect(body.designs.length).toBeGreaterThan(0);
+        cards.push(...body.designs);
+      }
+      for (const card of cards) {
+        const design = DEMO_DESIGNS.find((d) => d.name === card.name)!;
+        // Its photos (the catalogue has at most CARD_IMAGES of them a design), no render.
+        expect(card.files).toHaveLength(design.photos);
+        for (const file of card.files)
+          expect(file.url).toMatch(/^\/uploads\/images\/[0-9a-f-]{36}-card\.webp$/);
+      }
+      const image = await t.app.inject({ url: cards[0]!.files[0]!.url });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/webp');
+    });
+  });
+
+  describe('its STL previews', () => {
+    const DESIGNS = 6;
+    let t: TestApp;
+    let restarted: Awaited<ReturnType<typeof buildApp>> | undefined;
+    // The first process stops once the first design is rendered, as a stop in the middle would.
+    const firstRun = logCapture((line) => {
+      if (line.msg === `rendering STL previews: 1/${DESIGNS}`) t.app.stlPreviews.close();
+    });
+    const secondRun = logCapture();
+    beforeAll(async () => {
+      t = await createTestApp({ PREVIEW_WORKER_FILE: worker.file }, { logger: firstRun.logger });
+    });
+    afterAll(async () => {
+      await restarted?.close();
+      await t?.close();
+    });
+
+    // Six renders on a busy two-core machine: the limit only catches a hang.
+    it('render in the background, logged as they go; after a stop, only what is missing', {
+      timeout: 180_000,
+    }, async () => {
+      await seedDemoContent(t.db, t.files, t.app.log, DESIGNS);
+      expect((await fileRows(t)).filter((f) => f.preview_key !== null)).toEqual([]);
+
+      expect(await t.app.stlPreviews.fillMissing()).toBe(DESIGNS);
+      await t.app.stlPreviews.idle();
+      expect(firstRun.progress()).toEqual([
+        `rendering STL previews: 0/${DESIGNS}`,
+        `rendering STL previews: 1/${DESIGNS}`,
+      ]);
+      const rendered = (await fileRows(t)).filter((f) => f.preview_key !== null);
+      expect(rendered).toHaveLength(1);
+
+      // The next start: the database has content, so nothing is seeded; fillMissing finds the rest.
+      expect(await new SeedRepo(t.db).isEmpty()).toBe(false);
+      restarted = await buildApp({
+        config: loadConfig({ DATA_DIR: t.dataDir, PREVIEW_WORKER_FILE: worker.file }),
+        db: t.db,
+        files: t.files,
+        jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
+        logger: secondRun.logger,
+      });
+      expect(await restarted.stlPreviews.fillMissing()).toBe(DESIGNS - 1);
+      await restarted.stlPreviews.idle();
+
+      const files = await fileRows(t);
+      const stls = files.filter((f) => f.kind === 'stl');
+      expect(stls).toHaveLength(DESIGNS);
+      for (const stl of stls) {
+        expect(stl.preview_key).toMatch(/^images\/[0-9a-f-]{36}-preview\.webp$/);
+        expect(await imageSize(t, stl.preview_key!)).toEqual({ format: 'webp', width: 1200, height: 900 });
+        expect(await imageSize(t, stl.preview_card_key!)).toEqual({
+          format: 'webp',
+          width: 600,
+          height: 450,
+        });
+      }
+      // The first run's render is kept, not made again.
+      expect(stls.find((f) => f.design_id === rendered[0]!.design_id)?.preview_key).toBe(
+        rendered[0]!.preview_key,
+      );
+      const remaining = DESIGNS - 1;
+      expect(secondRun.progress()).toEqual(
+        Array.from({ length: remaining + 1 }, (_, done) => `rendering STL previews: ${done}/${remaining}`),
+      );
+      expect(secondRun.lines.find((l) => l.msg === 'STL previews rendered')?.designs).toBe(remaining);
+      expect(secondRun.lines.filter((l) => l.level >= 40)).toEqual([]);
+      expect(await restarted.stlPreviews.fillMissing()).toBe(0);
+    });
+  });
+});
