@@ -1,7 +1,9 @@
 // `npm start`: builds the web app and the API when their sources changed since the last build,
-// then runs the server. A second start with nothing changed goes straight to the server.
-import { execFileSync, spawn } from 'node:child_process';
+// then runs the server. A second start with nothing changed goes straight to the server, in this
+// same process: starting another Node for it would add its boot to every start.
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildIsCurrent, root } from './source-stamp.mjs';
 
 if (!buildIsCurrent()) {
@@ -9,9 +11,7 @@ if (!buildIsCurrent()) {
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/server.js')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// Stack traces name the TypeScript sources, as `node --enable-source-maps` would; it applies to
+// the modules loaded from here on.
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(path.join(root, 'apps/api/dist/server.js')).href);
