@@ -49,6 +49,8 @@ const ctx = await context({
   ],
 });
 
+// Chunk names carry a hash: without this, every build would leave the previous ones behind.
+rmSync('dist/chunks', { recursive: true, force: true });
 rmSync('dist/demo-images', { recursive: true, force: true });
 // Absent only while `npm run seed:images` draws them anew (it builds first).
 if (existsSync('src/seed/demo-images'))

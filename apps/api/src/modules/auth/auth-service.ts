@@ -1,10 +1,10 @@
 import type { LoginInput, RegisterInput } from '@printmarket/shared/auth';
-import { weakPasswordProblem } from '@printmarket/shared/password-strength';
 import type { AccountRow } from '../../db/account-columns.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Viewer } from '../../lib/auth-context.ts';
 import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { weakPasswordProblem } from '../../lib/password-rule.ts';
 import { minutesText, type WindowCounter } from '../../lib/rate-limit.ts';
 import type { AuthRepo } from './auth-repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -28,7 +28,7 @@ export class AuthService {
   async register(input: Required<RegisterInput>, clientIp: string) {
     this.#refuseWhileLimited(this.signUps, `ip:${clientIp}`, 'Too many sign-ups from your network.');
     this.signUps.hit(`ip:${clientIp}`);
-    const weak = weakPasswordProblem(input.password, [input.username, input.name, input.email]);
+    const weak = await weakPasswordProblem(input.password, [input.username, input.name, input.email]);
     if (weak) throw badRequest(weak, 'WEAK_PASSWORD');
     const taken = await this.repo.findTaken(input.username, input.email);
     if (taken.username) throw conflict('That username is already taken.', 'USERNAME_TAKEN');

@@ -3,9 +3,9 @@ import {
   type ChangePasswordResponse,
   NEW_PASSWORD_SAME,
 } from '@printmarket/shared/password-change';
-import { weakPasswordProblem } from '@printmarket/shared/password-strength';
 import type { Viewer } from '../../lib/auth-context.ts';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { weakPasswordProblem } from '../../lib/password-rule.ts';
 import { minutesText, type WindowCounter } from '../../lib/rate-limit.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { PasswordChangeRepo } from './password-change-repo.ts';
@@ -42,7 +42,7 @@ export class PasswordChangeService {
     if (account.passwordHash === null) throw forbidden(NO_PASSWORD_TO_CHANGE, 'NO_PASSWORD');
     if (input.newPassword === input.currentPassword)
       throw badRequest(NEW_PASSWORD_SAME, 'PASSWORD_UNCHANGED');
-    const weak = weakPasswordProblem(input.newPassword, [viewer.username]);
+    const weak = await weakPasswordProblem(input.newPassword, [viewer.username]);
     if (weak) throw badRequest(weak, 'WEAK_PASSWORD');
 
     // Counted before the slow check, so parallel guesses meet the limit too (as at sign-in).
