@@ -88,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
 
-  const payments = deps.payments === undefined ? choosePayments(config.payments) : deps.payments;
+  const payments = deps.payments === undefined ? await choosePayments(config.payments) : deps.payments;
   const modules: ModuleDeps = {
     config,
     db: deps.db,

@@ -22,7 +22,7 @@ export class FulfilmentService {
   ): Promise<{ event: PaymentEvent; result: FulfilmentResult }> {
     let verified: unknown;
     try {
-      verified = this.payments.verifyWebhook(raw, signature);
+      verified = await this.payments.verifyWebhook(raw, signature);
     } catch (err) {
       if (err instanceof WebhookSignatureError)
         throw badRequest('Invalid webhook signature.', 'BAD_SIGNATURE');

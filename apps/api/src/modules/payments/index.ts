@@ -7,7 +7,6 @@ import { PaymentsRepo } from './payments-repo.ts';
 import { paymentsRoutes } from './payments-routes.ts';
 import { CheckoutService } from './payments-service.ts';
 import { SandboxPayments } from './sandbox-adapter.ts';
-import { StripePayments } from './stripe-adapter.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,9 +15,15 @@ declare module 'fastify' {
   }
 }
 
-/** The adapter the configuration asks for: Stripe with a key, else the sandbox unless it is off. */
-export function choosePayments(config: Config['payments']): PaymentsPort | null {
-  if (config.stripe) return new StripePayments(config.stripe);
+/**
+ * The adapter the configuration asks for: Stripe with a key, else the sandbox unless it is off.
+ * The Stripe SDK is loaded only when Stripe is used (the sandbox loads it with its first payment).
+ */
+export async function choosePayments(config: Config['payments']): Promise<PaymentsPort | null> {
+  if (config.stripe) {
+    const { StripePayments } = await import('./stripe-adapter.ts');
+    return new StripePayments(config.stripe);
+  }
   return config.sandboxEnabled ? new SandboxPayments() : null;
 }
 

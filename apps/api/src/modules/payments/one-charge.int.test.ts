@@ -59,7 +59,7 @@ async function deliverPayment(events: object[]): Promise<string[]> {
     const res = await t.app.inject({
       method: 'POST',
       url: WEBHOOK_PATH,
-      headers: { 'content-type': 'application/json', 'stripe-signature': sandbox.sign(payload) },
+      headers: { 'content-type': 'application/json', 'stripe-signature': await sandbox.sign(payload) },
       payload,
     });
     expect(res.statusCode, res.body).toBe(200);

@@ -52,7 +52,7 @@ export interface PaymentsPort {
    * Checks the signature of a webhook delivery on its raw bytes (300 s tolerance) and answers the
    * parsed event; throws WebhookSignatureError when the signature is missing, wrong or stale.
    */
-  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): unknown;
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<unknown>;
 }
 
 /** Everything a checkout needs, fixed by the server from its own rows. */

@@ -191,7 +191,7 @@ export class StripePayments implements PaymentsPort {
     return { refundId: refund.id };
   }
 
-  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Stripe.Event {
+  async verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<Stripe.Event> {
     if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
     try {
       return this.stripe.webhooks.constructEvent(

@@ -25,7 +25,7 @@ export function registerSandbox(
       const response = await app.inject({
         method: 'POST',
         url: WEBHOOK_PATH,
-        headers: { 'content-type': 'application/json', 'stripe-signature': sandbox.sign(payload) },
+        headers: { 'content-type': 'application/json', 'stripe-signature': await sandbox.sign(payload) },
         payload,
       });
       if (response.statusCode !== 200)
