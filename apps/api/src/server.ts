@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
@@ -8,6 +9,12 @@ import { resolveJwtSecret } from './lib/secrets.ts';
 import { createFileStore } from './lib/storage/create-file-store.ts';
 import { LocalFileStore } from './lib/storage/local-file-store.ts';
 import { SeedRepo } from './seed/seed-repo.ts';
+
+// V8 lets its heap grow to several times the live data between full collections: after the
+// bench's listing and session load the API held 175-264 MB (up to 150 MB of it garbage) with about
+// 30 MB live. Growing by 30 % at a time held it at 159-162 MB with the same throughput. V8 reads
+// this flag whenever it sets a new limit, so setting it here works, for `npm start` too.
+v8.setFlagsFromString('--heap-growing-percent=30');
 
 /**
  * Start: configuration, database, migrations, temporary files, demo content, listen (the app
