@@ -33,6 +33,14 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+/** One rate-limit window of one key (migration 0013); `hits` stops at the limit + 1. */
+export interface RateLimitCountsTable {
+  counter: string;
+  key: string;
+  hits: number;
+  resets_at: Timestamp;
+}
+
 export interface OAuthStatesTable {
   state: string;
   code_verifier: string;
@@ -292,6 +300,7 @@ export interface PaymentEventsTable {
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
+  rate_limit_counts: RateLimitCountsTable;
   oauth_states: OAuthStatesTable;
   google_sign_in_codes: GoogleSignInCodesTable;
   designs: DesignsTable;

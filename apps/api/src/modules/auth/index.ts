@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { WindowCounter } from '../../lib/rate-limit.ts';
+import { RateLimitRepo } from '../../lib/rate-limit-repo.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import type { UsersService } from '../users/users-service.ts';
 import { AuthRepo } from './auth-repo.ts';
@@ -17,11 +18,12 @@ export function registerAuth(
   uses: { users: UsersService },
 ): { auth: AuthService } {
   const { config } = deps;
+  const limits = new RateLimitRepo(deps.db);
   const auth = new AuthService(
     new AuthRepo(deps.db),
     new TokenService(deps.jwtSecret, config.tokenTtlSeconds),
-    new WindowCounter(config.loginLimit.maxFailures, config.loginLimit.windowMs),
-    new WindowCounter(config.signUpLimit.max, config.signUpLimit.windowMs),
+    new WindowCounter(limits, 'sign-in-failures', config.loginLimit.maxFailures, config.loginLimit.windowMs),
+    new WindowCounter(limits, 'sign-ups', config.signUpLimit.max, config.signUpLimit.windowMs),
   );
   authRoutes(app, auth, uses.users);
   purgeExpiredSessionsHourly(app, auth);
