@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,6 +56,27 @@ describe('per-process temporary folders under one shared DATA_DIR/tmp', () => {
       await own.release();
     }
   });
+
+  it.runIf(process.platform === 'linux')(
+    'removes at once the fresh folder of a process of this host that has ended',
+    async () => {
+      const own = await claimProcessTempDir(root);
+      const [bootId, pidNamespace] = path.basename(own.dir).split('.');
+      // A process that ran and ended: its pid is free (or, if reused, started at another time).
+      const ended = spawnSync(process.execPath, ['-e', '']);
+      const gone = path.join(root, `${bootId}.${pidNamespace}.${ended.pid}.12345.0d1e`);
+      fs.mkdirSync(gone);
+      fs.writeFileSync(path.join(gone, 'upload.part'), 'cut short by a kill');
+      await own.release();
+
+      const next = await claimProcessTempDir(root);
+      try {
+        expect(fs.readdirSync(root)).toEqual([path.basename(next.dir)]);
+      } finally {
+        await next.release();
+      }
+    },
+  );
 
   it('refreshes its own folder on every heartbeat', async () => {
     const own = await claimProcessTempDir(root, { heartbeatMs: 20 });
