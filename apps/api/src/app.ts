@@ -7,6 +7,8 @@ import type { Database } from './db/database.ts';
 import { registerAuthContext } from './lib/auth-context.ts';
 import { registerBodyDeadline } from './lib/body-deadline.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './lib/error-handler.ts';
+import { registerMetrics } from './lib/metrics-route.ts';
+import { registerHealth } from './lib/readiness.ts';
 import { registerInputGuards } from './lib/request-input.ts';
 import type { FileStore } from './lib/storage/file-store.ts';
 import { uploadsRoute } from './lib/uploads-route.ts';
@@ -42,6 +44,8 @@ export type AppDeps = {
   db: Database;
   files: FileStore;
   jwtSecret: Uint8Array;
+  /** Where request bodies are streamed before they are checked; default DATA_DIR/tmp (tests). */
+  tempDir?: string;
   /** The payment adapter; by default the one the configuration asks for (tests pass their own). */
   payments?: PaymentsPort | null;
   /** pino options, or false for silence (tests). */
@@ -95,10 +99,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     files,
     jwtSecret: deps.jwtSecret,
     payments,
-    tempDir: path.join(config.dataDir, 'tmp'),
+    tempDir: deps.tempDir ?? path.join(config.dataDir, 'tmp'),
   };
 
-  app.get('/api/health', async () => ({ ok: true }));
+  registerHealth(app, { db: deps.db, files });
+  registerMetrics(app, config.metrics);
   app.get(
     '/api/config',
     async (): Promise<PublicConfig> => ({

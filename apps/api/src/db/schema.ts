@@ -297,6 +297,12 @@ export interface PaymentEventsTable {
   received_at: DefaultedTimestamp;
 }
 
+/** One-time start-up steps done on this database (migration 0015). */
+export interface StartupMarkersTable {
+  name: 'seeded';
+  done_at: DefaultedTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -323,6 +329,7 @@ export interface DB {
   earnings: EarningsTable;
   payment_refunds: PaymentRefundsTable;
   payment_events: PaymentEventsTable;
+  startup_markers: StartupMarkersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

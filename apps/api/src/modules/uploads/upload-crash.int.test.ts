@@ -161,7 +161,7 @@ describe(`upload crash consistency`, () => {
     const { payload, headers } = multipart(fields('Cut Short'), [{ name: 'ball.stl', data: stl }]);
     const sending = post(payload, headers, Math.floor(payload.length / 2));
     await until(
-      async () => (await listFiles(path.join(dataDir, 'tmp', 'uploads'))).length > 0,
+      async () => (await listFiles(path.join(dataDir, 'tmp'))).length > 0,
       'the temporary upload file',
     );
     await restartAfterKill();
