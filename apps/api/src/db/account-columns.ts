@@ -1,11 +1,7 @@
 import type { UserRow } from './schema.ts';
 
-/**
- * The `users` columns of a person's own view of their account (GET /api/auth/user, sign-in
- * answers): read by the users repo, and by the auth repo in the same statement that checks a
- * session, so the session check every page makes is one round trip. No password hash.
- */
-export const ACCOUNT_COLUMNS = [
+/** The `users` columns anyone may see of a person: their public profile. */
+export const PUBLIC_PROFILE_COLUMNS = [
   'users.id',
   'users.username',
   'users.name',
@@ -15,6 +11,15 @@ export const ACCOUNT_COLUMNS = [
   'users.banner_image_key',
   'users.social_links',
   'users.created_at',
+] as const;
+
+/**
+ * The `users` columns of a person's own view of their account (GET /api/auth/user, sign-in
+ * answers): read by the users repo, and by the auth repo in the same statement that checks a
+ * session, so the session check every page makes is one round trip. No password hash.
+ */
+export const ACCOUNT_COLUMNS = [
+  ...PUBLIC_PROFILE_COLUMNS,
   'users.email',
   'users.last_username_change',
   'users.profile_completed',

@@ -1,4 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
+import { PUBLIC_PROFILE_COLUMNS } from '../../db/account-columns.ts';
 import type { Database } from '../../db/database.ts';
 import { sameUsername } from '../../db/same-username.ts';
 import type { DB } from '../../db/schema.ts';
@@ -35,18 +36,7 @@ export class ProfileRepo {
   findByUsername(username: string) {
     return this.db
       .selectFrom('users')
-      .select((eb) => [
-        'users.id',
-        'users.username',
-        'users.name',
-        'users.bio',
-        'users.location',
-        'users.profile_picture_key',
-        'users.banner_image_key',
-        'users.social_links',
-        'users.created_at',
-        ...statsColumns(eb),
-      ])
+      .select((eb) => [...PUBLIC_PROFILE_COLUMNS, ...statsColumns(eb)])
       .where(sameUsername('users.username', username))
       .executeTakeFirst();
   }
