@@ -40,6 +40,8 @@ export class JobsRepo {
         count(j.id) filter (where j.state = 'failed')::int as failed
       from ${sql.table(`${JOBS_SCHEMA}.queue`)} q
       left join ${sql.table(`${JOBS_SCHEMA}.job`)} j on j.name = q.name
+      -- pg-boss's own queue of cron ticks, not ours.
+      where left(q.name, 10) <> '__pgboss__'
       group by q.name
       order by q.name`.execute(this.db);
     return rows;
