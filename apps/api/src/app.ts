@@ -7,6 +7,7 @@ import type { Database } from './db/database.ts';
 import { registerAuthContext } from './lib/auth-context.ts';
 import { registerBodyDeadline } from './lib/body-deadline.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './lib/error-handler.ts';
+import { JobQueue } from './lib/jobs/job-queue.ts';
 import { registerMetrics } from './lib/metrics-route.ts';
 import { registerHealth } from './lib/readiness.ts';
 import { registerInputGuards } from './lib/request-input.ts';
@@ -93,10 +94,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
 
   const payments = deps.payments === undefined ? await choosePayments(config.payments) : deps.payments;
+  // Started once the app is ready (after the migrations), stopped as it closes: before the
+  // database pool that its jobs use is ended.
+  const jobs = new JobQueue(deps.db, config.jobs, (err) => app.log.error({ err }, 'job queue error'));
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   const modules: ModuleDeps = {
     config,
     db: deps.db,
     files,
+    jobs,
     jwtSecret: deps.jwtSecret,
     payments,
     tempDir: deps.tempDir ?? path.join(config.dataDir, 'tmp'),

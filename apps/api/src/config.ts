@@ -65,6 +65,16 @@ const envSchema = z.object({
   UPLOAD_LEFTOVER_MINUTES: z.coerce.number().min(0).default(60),
   /** The STL preview worker script; default: dist/preview-worker.js beside the bundled server. */
   PREVIEW_WORKER_FILE: optionalText,
+  /** Worker threads rendering STL previews (default: one less than the cores, at least one). */
+  PREVIEW_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * How long an instance's claim on a background job lasts, and how often expired claims are
+   * looked for: a job of a killed instance is taken over within about their sum.
+   */
+  JOB_CLAIM_SECONDS: z.coerce.number().int().min(1).default(40),
+  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(10),
+  /** How often an idle instance looks for jobs other instances queued. Seconds may have decimals. */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   /**
    * How long a search answer may be given again while nothing it shows has changed (0: never);
    * bounds how old its views, likes and downloads counts may be. Seconds may have decimals.
@@ -190,6 +200,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
       maxFiles: e.UPLOAD_MAX_FILES,
       leftoverMinAgeMs: Math.round(e.UPLOAD_LEFTOVER_MINUTES * 60_000),
       previewWorkerFile: e.PREVIEW_WORKER_FILE ? path.resolve(e.PREVIEW_WORKER_FILE) : undefined,
+      previewWorkers: e.PREVIEW_WORKERS,
+    },
+    jobs: {
+      claimSeconds: e.JOB_CLAIM_SECONDS,
+      maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
+      pollSeconds: e.JOB_POLL_SECONDS,
     },
     metrics: { allow: e.METRICS_ALLOW, token: e.METRICS_TOKEN },
     search: { cacheMs: Math.round(e.SEARCH_CACHE_SECONDS * 1000) },

@@ -82,9 +82,9 @@ async function serve(
   }
 
   await app.listen({ host: config.host, port: config.port });
-  // Previews a stopped process did not get to render, and those of fresh demo designs: rendered in
-  // the background, with progress in the log. Until then a design shows its photos, as after an
-  // upload.
+  // Previews of fresh demo designs and any a failed job left missing: queued (once per design,
+  // however many instances start) and rendered in the background. Until then a design shows its
+  // photos, as after an upload.
   await app.stlPreviews.fillMissing();
 }
 

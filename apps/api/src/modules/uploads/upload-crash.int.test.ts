@@ -35,6 +35,9 @@ describe(`upload crash consistency`, () => {
     // Leftovers go at the next start whatever their age (nothing else uploads here).
     UPLOAD_LEFTOVER_MINUTES: '0',
     DATABASE_URL: database.url,
+    // The killed server's claim on its render job expires soon, so the restarted one takes it over.
+    JOB_CLAIM_SECONDS: '10',
+    JOB_MAINTENANCE_SECONDS: '1',
   });
 
   beforeAll(async () => {
