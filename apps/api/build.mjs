@@ -22,6 +22,7 @@ const ctx = await context({
     'demo-images': 'src/seed/make-demo-images.ts',
     backup: 'src/db/backup/backup-cli.ts',
     restore: 'src/db/backup/restore-cli.ts',
+    jobs: 'src/lib/jobs/jobs-cli.ts',
     'preview-worker': 'src/lib/stl-render/preview-worker.ts',
   },
   outdir: 'dist',

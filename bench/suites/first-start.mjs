@@ -11,12 +11,8 @@ import { requestJson } from '../lib/net.mjs';
 import { createTempDatabase } from '../lib/postgres.mjs';
 import { formatTarget, machine, target, warnIfCpuBusy, writeResult } from '../lib/report.mjs';
 import { startServer } from '../lib/servers.mjs';
+import { NPM_CLI } from '../lib/start-timing.mjs';
 import { makeTempDir } from '../lib/suite.mjs';
-
-/** npm's entry script, to run `npm start` as a person would; npm names it when it runs the bench. */
-const NPM_CLI =
-  process.env.npm_execpath ??
-  path.join(path.dirname(fs.realpathSync(process.execPath)), '../lib/node_modules/npm/bin/npm-cli.js');
 
 /** The first start listens within this on a quiet two-core machine. */
 const FIRST_START_LIMIT_MS = 10_000;

@@ -7,6 +7,9 @@ import type { Database } from './db/database.ts';
 import { registerAuthContext } from './lib/auth-context.ts';
 import { registerBodyDeadline } from './lib/body-deadline.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './lib/error-handler.ts';
+import { JobQueue } from './lib/jobs/job-queue.ts';
+import { registerMetrics } from './lib/metrics-route.ts';
+import { registerHealth } from './lib/readiness.ts';
 import { registerInputGuards } from './lib/request-input.ts';
 import type { FileStore } from './lib/storage/file-store.ts';
 import { uploadsRoute } from './lib/uploads-route.ts';
@@ -42,6 +45,8 @@ export type AppDeps = {
   db: Database;
   files: FileStore;
   jwtSecret: Uint8Array;
+  /** Where request bodies are streamed before they are checked; default DATA_DIR/tmp (tests). */
+  tempDir?: string;
   /** The payment adapter; by default the one the configuration asks for (tests pass their own). */
   payments?: PaymentsPort | null;
   /** pino options, or false for silence (tests). */
@@ -89,16 +94,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
 
   const payments = deps.payments === undefined ? await choosePayments(config.payments) : deps.payments;
+  // Started once the app is ready (after the migrations), stopped as it closes: before the
+  // database pool that its jobs use is ended.
+  const jobs = new JobQueue(deps.db, config.jobs, (err) => app.log.error({ err }, 'job queue error'));
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   const modules: ModuleDeps = {
     config,
     db: deps.db,
     files,
+    jobs,
     jwtSecret: deps.jwtSecret,
     payments,
-    tempDir: path.join(config.dataDir, 'tmp'),
+    tempDir: deps.tempDir ?? path.join(config.dataDir, 'tmp'),
   };
 
-  app.get('/api/health', async () => ({ ok: true }));
+  registerHealth(app, { db: deps.db, files });
+  registerMetrics(app, config.metrics);
   app.get(
     '/api/config',
     async (): Promise<PublicConfig> => ({

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -64,11 +65,39 @@ const envSchema = z.object({
   UPLOAD_LEFTOVER_MINUTES: z.coerce.number().min(0).default(60),
   /** The STL preview worker script; default: dist/preview-worker.js beside the bundled server. */
   PREVIEW_WORKER_FILE: optionalText,
+  /** Worker threads rendering STL previews (default: one less than the cores, at least one). */
+  PREVIEW_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * How long an instance's claim on a background job lasts, and how often expired claims are
+   * looked for: a job of a killed instance is taken over within about their sum.
+   */
+  JOB_CLAIM_SECONDS: z.coerce.number().int().min(1).default(40),
+  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(10),
+  /** How often an idle instance looks for jobs other instances queued. Seconds may have decimals. */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   /**
    * How long a search answer may be given again while nothing it shows has changed (0: never);
    * bounds how old its views, likes and downloads counts may be. Seconds may have decimals.
    */
   SEARCH_CACHE_SECONDS: z.coerce.number().min(0).default(30),
+  /** Addresses (IPs or CIDR ranges, comma-separated) that may read GET /metrics without a token. */
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.1/8,::1/128')
+    .transform((v, ctx) => {
+      const ranges = v
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .map(parseAddressRange);
+      if (ranges.some((r) => r === null)) {
+        ctx.addIssue({ code: 'custom', message: 'must be IP addresses or CIDR ranges, comma-separated' });
+        return z.NEVER;
+      }
+      return ranges as AddressRange[];
+    }),
+  /** A bearer token that opens GET /metrics from any address. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Stripe takes payments when its secret key is set (then the webhook secret is needed too). */
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -82,6 +111,19 @@ const envSchema = z.object({
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+export type AddressRange = { address: string; prefix: number; family: 'ipv4' | 'ipv6' };
+
+/** `10.0.0.0/8`, `::1/128` or a bare address (a range of one); null when malformed. */
+function parseAddressRange(entry: string): AddressRange | null {
+  const [address = '', prefixText, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return null;
+  const bits = version === 4 ? 32 : 128;
+  const prefix = prefixText === undefined ? bits : Number(prefixText);
+  if (!Number.isInteger(prefix) || prefix < 0 || prefix > bits || prefixText === '') return null;
+  return { address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' };
+}
 
 /**
  * `defaults.webDistDir` is where the built web app lies when WEB_DIST_DIR is unset; the server's
@@ -100,6 +142,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
       'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set',
     );
   }
+  if ((e.DATABASE_URL || e.S3_BUCKET) && !e.JWT_SECRET) {
+    // A generated key lives in one DATA_DIR: instances sharing a database or storage would each
+    // make their own, and a session signed by one would be refused by the next.
+    throw new Error(
+      'Invalid configuration:\n  JWT_SECRET: required when DATABASE_URL or S3_BUCKET is set (every instance must use the same key)',
+    );
+  }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     throw new Error(
       'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',
@@ -114,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     /** Embedded database files; unused when `databaseUrl` is set. */
     dbDir: path.join(dataDir, 'db'),
     databaseUrl: e.DATABASE_URL,
-    /** When unset, a secret is generated once and kept in DATA_DIR (see secrets.ts). */
+    /** When unset (only without DATABASE_URL and S3_BUCKET), a secret is generated once and kept in DATA_DIR. */
     jwtSecret: e.JWT_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL_HOURS * 3600,
     logLevel: e.LOG_LEVEL,
@@ -151,7 +200,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
       maxFiles: e.UPLOAD_MAX_FILES,
       leftoverMinAgeMs: Math.round(e.UPLOAD_LEFTOVER_MINUTES * 60_000),
       previewWorkerFile: e.PREVIEW_WORKER_FILE ? path.resolve(e.PREVIEW_WORKER_FILE) : undefined,
+      previewWorkers: e.PREVIEW_WORKERS,
     },
+    jobs: {
+      claimSeconds: e.JOB_CLAIM_SECONDS,
+      maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
+      pollSeconds: e.JOB_POLL_SECONDS,
+    },
+    metrics: { allow: e.METRICS_ALLOW, token: e.METRICS_TOKEN },
     search: { cacheMs: Math.round(e.SEARCH_CACHE_SECONDS * 1000) },
     payments: {
       stripe: e.STRIPE_SECRET_KEY

@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { type AppDatabase, openAppDatabase } from './db/app-database.ts';
+import { claimProcessTempDir } from './lib/process-temp-dir.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { createFileStore } from './lib/storage/create-file-store.ts';
 import { LocalFileStore } from './lib/storage/local-file-store.ts';
@@ -57,31 +57,34 @@ async function serve(
 ) {
   const { db } = database;
   const files = await createFileStore(config.storage);
-  // Temporary upload files of a previous run that stopped mid-request.
-  await fs.promises.rm(path.join(config.dataDir, 'tmp'), { recursive: true, force: true });
+  // Uploads stream into a folder of this process's own: other instances may share DATA_DIR, and
+  // their uploads in progress must survive this start. Folders of stopped processes go.
+  const temp = await claimProcessTempDir(path.join(config.dataDir, 'tmp'));
+  onShutdown(() => temp.release());
   if (files instanceof LocalFileStore) await files.sweepTemp();
 
   const { secret, generated } = resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const app = await buildApp({ config, db, files, jwtSecret: secret });
+  const app = await buildApp({ config, db, files, jwtSecret: secret, tempDir: temp.dir });
   onShutdown(() => app.close());
   if (generated)
     app.log.warn(
       'JWT_SECRET is not set; using a generated key kept in DATA_DIR. Set JWT_SECRET in production.',
     );
-  if (config.seedDemo && (await new SeedRepo(db).isEmpty())) {
-    // Loaded only when needed: the generators and image tools are not part of a normal start.
+  // Loaded only when needed: the generators and image tools are not part of a normal start. Whether
+  // to seed is decided under a lock (another instance may be starting on this database too).
+  if (config.seedDemo && !(await new SeedRepo(db).isSeeded())) {
     const { seedDemoContent } = await import('./seed/seed-demo.ts');
-    await seedDemoContent(db, files, app.log);
-    if (app.paymentsMode === 'sandbox') {
+    const seeded = await seedDemoContent(db, files, app.log);
+    if (seeded && app.paymentsMode === 'sandbox') {
       const { DEMO_CREATORS } = await import('./seed/catalog.ts');
       await new SeedRepo(db).giveSandboxPayoutAccounts(DEMO_CREATORS.map((c) => c.username));
     }
   }
 
   await app.listen({ host: config.host, port: config.port });
-  // Previews a stopped process did not get to render, and those of fresh demo designs: rendered in
-  // the background, with progress in the log. Until then a design shows its photos, as after an
-  // upload.
+  // Previews of fresh demo designs and any a failed job left missing: queued (once per design,
+  // however many instances start) and rendered in the background. Until then a design shows its
+  // photos, as after an upload.
   await app.stlPreviews.fillMissing();
 }
 

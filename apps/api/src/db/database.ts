@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { watchPool } from '../lib/metrics.ts';
 import { preparingClient } from './prepared-statements.ts';
 import type { DB } from './schema.ts';
 
@@ -21,5 +22,6 @@ export async function openDatabase(url: string, { poolSize = 10 } = {}): Promise
     await pool.end();
     throw err;
   }
+  watchPool(pool);
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -13,3 +13,10 @@ export async function migrateToLatest(db: Database): Promise<void> {
     );
   }
 }
+
+/** Names of migrations not yet applied; throws when the database cannot be reached. */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const known = await migrator.getMigrations();
+  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

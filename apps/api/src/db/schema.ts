@@ -33,6 +33,14 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+/** One rate-limit window of one key (migration 0013); `hits` stops at the limit + 1. */
+export interface RateLimitCountsTable {
+  counter: string;
+  key: string;
+  hits: number;
+  resets_at: Timestamp;
+}
+
 export interface OAuthStatesTable {
   state: string;
   code_verifier: string;
@@ -289,9 +297,16 @@ export interface PaymentEventsTable {
   received_at: DefaultedTimestamp;
 }
 
+/** One-time start-up steps done on this database (migration 0015). */
+export interface StartupMarkersTable {
+  name: 'seeded';
+  done_at: DefaultedTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
+  rate_limit_counts: RateLimitCountsTable;
   oauth_states: OAuthStatesTable;
   google_sign_in_codes: GoogleSignInCodesTable;
   designs: DesignsTable;
@@ -314,6 +329,7 @@ export interface DB {
   earnings: EarningsTable;
   payment_refunds: PaymentRefundsTable;
   payment_events: PaymentEventsTable;
+  startup_markers: StartupMarkersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

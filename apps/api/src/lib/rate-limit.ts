@@ -1,57 +1,67 @@
+import type { RateLimitRepo } from './rate-limit-repo.ts';
+
 /**
- * Counts events per key in a fixed time window, in memory. Used to slow down password guessing
- * and sign-up floods. One process holds the counts; several API processes behind a load
- * balancer would each allow the limit (see docs/operations.md).
+ * Counts events per key in a fixed time window, in PostgreSQL: every API instance on the database
+ * shares the counts, and a restart keeps them. Used to slow down password guessing and sign-up
+ * floods. Each counter has its own name, so the same key ("ip:…") counts separately in each.
  */
 export class WindowCounter {
-  #hits = new Map<string, { count: number; resetAt: number }>();
   #lastPurge = 0;
 
   constructor(
+    private readonly repo: RateLimitRepo,
+    readonly name: string,
     readonly limit: number,
     readonly windowMs: number,
-    readonly now: () => number = Date.now,
   ) {}
 
-  /** Milliseconds until the key may act again, or 0 when it is under the limit. */
-  retryAfterMs(key: string): number {
-    const entry = this.#current(key);
-    return entry && entry.count >= this.limit ? entry.resetAt - this.now() : 0;
+  /** Milliseconds until the first limited of `keys` may act again, or 0 when none is limited. */
+  async retryAfterMs(keys: string[]): Promise<number> {
+    const waits = await this.repo.waits(this.name, keys, this.limit);
+    return firstWait(keys, waits);
   }
 
-  hit(key: string): void {
-    this.#purge();
-    const entry = this.#current(key);
-    if (entry) entry.count += 1;
-    else this.#hits.set(key, { count: 1, resetAt: this.now() + this.windowMs });
+  /**
+   * Counts one hit on every key, unless one of them is at the limit: then nothing is counted and
+   * the answer is the milliseconds to wait (else 0). Checking and counting are one step, so
+   * parallel attempts cannot slip past the limit between them.
+   */
+  async take(keys: string[]): Promise<number> {
+    await this.#purgeNowAndThen();
+    const counts = await this.repo.take(this.name, keys, this.limit, this.windowMs);
+    const refused = new Map(counts.filter((c) => c.hits > this.limit).map((c) => [c.key, c.waitMs]));
+    if (refused.size === 0) return 0;
+    // A refused attempt counts on none of its keys, as if it had been turned away before counting.
+    const counted = counts.filter((c) => c.hits <= this.limit).map((c) => c.key);
+    await this.repo.forgive(this.name, counted, this.limit);
+    return firstWait(keys, refused);
   }
 
   /** Takes back one hit, e.g. an attempt counted in advance that turned out fine. */
-  forgive(key: string): void {
-    const entry = this.#current(key);
-    if (entry && entry.count > 0) entry.count -= 1;
+  forgive(key: string): Promise<void> {
+    return this.repo.forgive(this.name, [key], this.limit);
   }
 
-  reset(key: string): void {
-    this.#hits.delete(key);
+  reset(key: string): Promise<void> {
+    return this.repo.reset(this.name, key);
   }
 
-  #current(key: string) {
-    const entry = this.#hits.get(key);
-    if (entry && entry.resetAt <= this.now()) {
-      this.#hits.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  /** Drops expired entries now and then so the map cannot grow without bound. */
-  #purge() {
-    const now = this.now();
+  /** Once a window, this instance deletes the counter's ended windows (any instance may). */
+  async #purgeNowAndThen() {
+    const now = Date.now();
     if (now - this.#lastPurge < this.windowMs) return;
     this.#lastPurge = now;
-    for (const [key, entry] of this.#hits) if (entry.resetAt <= now) this.#hits.delete(key);
+    await this.repo.deleteExpired(this.name);
   }
+}
+
+/** The wait of the first limited key in the order asked, so the answer does not depend on SQL order. */
+function firstWait(keys: string[], waits: Map<string, number>): number {
+  for (const key of keys) {
+    const wait = waits.get(key);
+    if (wait !== undefined && wait > 0) return wait;
+  }
+  return 0;
 }
 
 export function minutesText(ms: number): string {

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { JobQueue } from '../lib/jobs/job-queue.ts';
 import type { FileStore } from '../lib/storage/file-store.ts';
 import type { PaymentsPort } from './payments/payments-port.ts';
 
@@ -15,6 +16,8 @@ export type ModuleDeps = {
   jwtSecret: Uint8Array;
   /** The payment adapter; null when payments are off. */
   payments: PaymentsPort | null;
+  /** Background jobs kept in PostgreSQL; modules declare their queues and schedules on it. */
+  jobs: JobQueue;
   /** Where request bodies are streamed to before they are checked (DATA_DIR/tmp). */
   tempDir: string;
 };

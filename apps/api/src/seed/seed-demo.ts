@@ -16,6 +16,7 @@ import { createRandom } from './generators/random.ts';
 import { generateModel } from './generators/stl-models.ts';
 import { mapConcurrently } from './map-concurrently.ts';
 import { SeedRepo } from './seed-repo.ts';
+import { TrackedFileStore } from './tracked-file-store.ts';
 
 type Logger = Pick<FastifyBaseLogger, 'info'>;
 const DAY_MS = 86_400_000;
@@ -47,6 +48,11 @@ export type SeedProgress = {
  * Fills an empty shop with the demo creators, makers and designs, with their photos and models,
  * in a few seconds: the STL previews are left to the app's preview jobs, which render in the
  * background once the server listens (a design shows its photos meanwhile).
+ *
+ * Once per database, however many instances start together: the seed runs in one transaction
+ * under an advisory lock and leaves a 'seeded' marker, so the others wait and then skip. A database
+ * that already has people is marked without seeding. A seed that fails rolls its rows back and
+ * removes the files it stored. Returns whether this call added the content.
  */
 export async function seedDemoContent(
   db: Database,
@@ -54,12 +60,30 @@ export async function seedDemoContent(
   log: Logger,
   // Tests seed part of the catalogue to keep their rendering short.
   designs: number = DEMO_DESIGNS.length,
-): Promise<void> {
-  const repo = new SeedRepo(db);
+): Promise<boolean> {
+  const tracked = new TrackedFileStore(files);
   const started = Date.now();
-  log.info('empty database: adding demo content');
-  await seedDemo(repo, files, { designs, previews: 'later' });
-  log.info({ ms: Date.now() - started, designs }, 'demo content added');
+  let seeded: boolean;
+  try {
+    seeded = await SeedRepo.underSeedLock(db, async (repo) => {
+      if (await repo.isSeeded()) return false;
+      const empty = await repo.isEmpty();
+      if (empty) {
+        log.info('empty database: adding demo content');
+        await seedDemo(repo, tracked, { designs, previews: 'later' });
+      }
+      await repo.markSeeded();
+      return empty;
+    });
+  } catch (err) {
+    await tracked.removeWritten();
+    throw err;
+  }
+  if (seeded) {
+    await new SeedRepo(db).vacuumAnalyze();
+    log.info({ ms: Date.now() - started, designs }, 'demo content added');
+  }
+  return seeded;
 }
 
 /**

@@ -6,6 +6,35 @@ import type { DesignFilesTable, DesignsTable, UsersTable } from '../db/schema.ts
 export class SeedRepo {
   constructor(private readonly db: Database) {}
 
+  /**
+   * Runs `seed` in one transaction that holds the demo-seeding advisory lock: instances starting
+   * together on one database take turns, and a later one finds the first one's rows committed (or,
+   * if that seed failed, rolled back). Waits as long as the seeding instance takes.
+   */
+  static underSeedLock<T>(db: Database, seed: (repo: SeedRepo) => Promise<T>): Promise<T> {
+    return db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtextextended('printmarket.seed-demo', 0))`.execute(trx);
+      return seed(new SeedRepo(trx));
+    });
+  }
+
+  async isSeeded(): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('startup_markers')
+      .select('name')
+      .where('name', '=', 'seeded')
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  async markSeeded() {
+    await this.db
+      .insertInto('startup_markers')
+      .values({ name: 'seeded' })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+  }
+
   async isEmpty(): Promise<boolean> {
     const row = await this.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
     return !row;
@@ -19,7 +48,10 @@ export class SeedRepo {
     designs: Insertable<DesignsTable>[],
     files: (designIndex: number) => Omit<Insertable<DesignFilesTable>, 'design_id'>[],
   ) {
-    await this.db.transaction().execute(async (trx) => {
+    // Inside underSeedLock the repo already works in a transaction (Kysely does not nest them).
+    const inTransaction = <T>(work: (trx: Database) => Promise<T>) =>
+      this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
+    await inTransaction(async (trx) => {
       const rows = await trx.insertInto('designs').values(designs).returning('id').execute();
       const fileRows = rows.flatMap((row, i) => files(i).map((f) => ({ ...f, design_id: row.id })));
       // Large seeds: keep each statement well under PostgreSQL's 65 535 parameters.
@@ -64,10 +96,6 @@ export class SeedRepo {
   }
 
   /**
-   * Bulk inserts and the count update leave dead rows and no planner statistics; tidy up so the
-   * first queries after seeding run as they would on a settled database.
-   */
-  /**
    * Test mode only: the demo creators get finished sandbox payout accounts, so their paid designs
    * can be bought on a fresh machine. (Their ids mean nothing to a real provider.)
    */
@@ -89,7 +117,13 @@ export class SeedRepo {
       .execute();
   }
 
+  /**
+   * Bulk inserts and the count update leave dead rows and no planner statistics; tidy up so the
+   * first queries after seeding run as they would on a settled database. PostgreSQL refuses VACUUM
+   * inside a transaction, so there this is a no-op and the caller runs it after the commit.
+   */
   async vacuumAnalyze() {
+    if (this.db.isTransaction) return;
     await sql`vacuum analyze`.execute(this.db);
   }
 

@@ -9,6 +9,8 @@ import * as m0007 from './0007_one_charge_per_item.ts';
 import * as m0008 from './0008_collection_integrity.ts';
 import * as m0009 from './0009_google_sign_in_codes.ts';
 import * as m0011 from './0011_search_speed.ts';
+import * as m0013 from './0013_rate_limit_counts.ts';
+import * as m0015 from './0015_seed_marker.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the bundled
@@ -25,4 +27,6 @@ export const migrations: Record<string, Migration> = {
   '0009_google_sign_in_codes': m0009,
   '0007_one_charge_per_item': m0007,
   '0011_search_speed': m0011,
+  '0013_rate_limit_counts': m0013,
+  '0015_seed_marker': m0015,
 };

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { previewRenderDuration } from '../metrics.ts';
 import { assertRenderSize, type RasterOptions } from './rasterize.ts';
 import { encodePreview, type PreviewOptions, rasterOptions } from './render-preview.ts';
 import type { RenderReply, RenderRequest } from './worker-protocol.ts';
@@ -165,9 +166,22 @@ export function createPreviewPool(options: PreviewPoolOptions = {}): PreviewPool
   return {
     rasterize: rasterizeInWorker,
     async render(positions, previewOptions) {
-      const raster = rasterOptions(previewOptions);
-      const pixels = await rasterizeInWorker(positions, raster);
-      return encodePreview(pixels, raster.width, raster.height, previewOptions.format ?? 'webp');
+      const timer = previewRenderDuration.startTimer();
+      try {
+        const raster = rasterOptions(previewOptions);
+        const pixels = await rasterizeInWorker(positions, raster);
+        const image = await encodePreview(
+          pixels,
+          raster.width,
+          raster.height,
+          previewOptions.format ?? 'webp',
+        );
+        timer({ outcome: 'rendered' });
+        return image;
+      } catch (error) {
+        timer({ outcome: 'failed' });
+        throw error;
+      }
     },
     async close() {
       closed = true;

@@ -26,8 +26,7 @@ export class AuthService {
   }
 
   async register(input: Required<RegisterInput>, clientIp: string) {
-    this.#refuseWhileLimited(this.signUps, `ip:${clientIp}`, 'Too many sign-ups from your network.');
-    this.signUps.hit(`ip:${clientIp}`);
+    await this.#countOrRefuse(this.signUps, [`ip:${clientIp}`], 'Too many sign-ups from your network.');
     const weak = await weakPasswordProblem(input.password, [input.username, input.name, input.email]);
     if (weak) throw badRequest(weak, 'WEAK_PASSWORD');
     const taken = await this.repo.findTaken(input.username, input.email);
@@ -53,15 +52,13 @@ export class AuthService {
    */
   async login(input: Required<LoginInput>, clientIp: string) {
     const keys = [`ip:${clientIp}`, `email:${input.email}`];
-    for (const key of keys)
-      this.#refuseWhileLimited(this.loginFailures, key, 'Too many failed sign-in attempts.');
     // Counted before the slow password check, so a burst of parallel guesses meets the limit too.
-    for (const key of keys) this.loginFailures.hit(key);
+    await this.#countOrRefuse(this.loginFailures, keys, 'Too many failed sign-in attempts.');
     const account = await this.repo.findCredentialsByEmail(input.email);
     const ok = await verifyPassword(account?.password_hash ?? null, input.password);
     if (!account || !ok) throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
-    this.loginFailures.forgive(`ip:${clientIp}`);
-    this.loginFailures.reset(`email:${input.email}`);
+    await this.loginFailures.forgive(`ip:${clientIp}`);
+    await this.loginFailures.reset(`email:${input.email}`);
     return { userId: account.id, token: await this.startSession(account.id) };
   }
 
@@ -101,8 +98,9 @@ export class AuthService {
     return claims && isUuid(claims.userId) && isUuid(claims.sessionId) ? claims : null;
   }
 
-  #refuseWhileLimited(counter: WindowCounter, key: string, what: string) {
-    const wait = counter.retryAfterMs(key);
+  /** Counts the attempt on every key, or refuses it with 429 while any key is at its limit. */
+  async #countOrRefuse(counter: WindowCounter, keys: string[], what: string) {
+    const wait = await counter.take(keys);
     if (wait > 0) throw tooManyRequests(`${what} Please try again in ${minutesText(wait)}.`);
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { WindowCounter } from '../../lib/rate-limit.ts';
+import { RateLimitRepo } from '../../lib/rate-limit-repo.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import type { UsersService } from '../users/users-service.ts';
 import { AuthRepo } from './auth-repo.ts';
@@ -17,25 +18,32 @@ export function registerAuth(
   uses: { users: UsersService },
 ): { auth: AuthService } {
   const { config } = deps;
+  const limits = new RateLimitRepo(deps.db);
   const auth = new AuthService(
     new AuthRepo(deps.db),
     new TokenService(deps.jwtSecret, config.tokenTtlSeconds),
-    new WindowCounter(config.loginLimit.maxFailures, config.loginLimit.windowMs),
-    new WindowCounter(config.signUpLimit.max, config.signUpLimit.windowMs),
+    new WindowCounter(limits, 'sign-in-failures', config.loginLimit.maxFailures, config.loginLimit.windowMs),
+    new WindowCounter(limits, 'sign-ups', config.signUpLimit.max, config.signUpLimit.windowMs),
   );
   authRoutes(app, auth, uses.users);
-  purgeExpiredSessionsHourly(app, auth);
+  purgeExpiredSessionsHourly(app, deps, auth);
   return { auth };
 }
 
-/** Every sign-in adds a session row; expired ones go at start and then once an hour. */
-function purgeExpiredSessionsHourly(app: FastifyInstance, auth: AuthService) {
-  const purge = () =>
-    auth.purgeExpiredSessions().catch((err) => app.log.error({ err }, 'session purge failed'));
-  let timer: NodeJS.Timeout | undefined;
+export const SESSION_PURGE_QUEUE = 'expired_sessions_purge';
+
+/** Every sign-in adds a session row; expired ones go at start and then hourly, on one instance. */
+function purgeExpiredSessionsHourly(app: FastifyInstance, deps: ModuleDeps, auth: AuthService) {
+  const { jobs } = deps;
+  jobs.work(
+    SESSION_PURGE_QUEUE,
+    { policy: 'singleton', retryLimit: 2, retryDelay: 60, retryBackoff: true },
+    async () => {
+      await auth.purgeExpiredSessions();
+    },
+  );
+  jobs.schedule(SESSION_PURGE_QUEUE, '5 * * * *');
   app.addHook('onReady', async () => {
-    await purge();
-    timer = setInterval(purge, 3_600_000).unref();
+    await jobs.send(SESSION_PURGE_QUEUE, null, { singletonKey: 'start' });
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

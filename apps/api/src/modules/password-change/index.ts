@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { WindowCounter } from '../../lib/rate-limit.ts';
+import { RateLimitRepo } from '../../lib/rate-limit-repo.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { PasswordChangeRepo } from './password-change-repo.ts';
 import { passwordChangeRoutes } from './password-change-routes.ts';
@@ -10,7 +11,7 @@ export function registerPasswordChange(app: FastifyInstance, deps: ModuleDeps): 
   const { maxFailures, windowMs } = deps.config.loginLimit;
   const passwords = new PasswordChangeService(
     new PasswordChangeRepo(deps.db),
-    new WindowCounter(maxFailures, windowMs),
+    new WindowCounter(new RateLimitRepo(deps.db), 'wrong-current-passwords', maxFailures, windowMs),
   );
   passwordChangeRoutes(app, passwords);
 }

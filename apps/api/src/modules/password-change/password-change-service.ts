@@ -32,11 +32,8 @@ export class PasswordChangeService {
     clientIp: string,
   ): Promise<ChangePasswordResponse> {
     const keys = [`user:${viewer.id}`, `ip:${clientIp}`];
-    for (const key of keys) {
-      const wait = this.failures.retryAfterMs(key);
-      if (wait > 0)
-        throw tooManyRequests(`Too many wrong passwords. Please try again in ${minutesText(wait)}.`);
-    }
+    // A limited person hears so before any other check, as before a guess is counted.
+    refuseWhileLimited(await this.failures.retryAfterMs(keys));
     const account = await this.repo.findPasswordHash(viewer.id);
     if (!account) throw unauthorized('Your session has ended. Please sign in again.', 'SESSION_INVALID');
     if (account.passwordHash === null) throw forbidden(NO_PASSWORD_TO_CHANGE, 'NO_PASSWORD');
@@ -46,11 +43,11 @@ export class PasswordChangeService {
     if (weak) throw badRequest(weak, 'WEAK_PASSWORD');
 
     // Counted before the slow check, so parallel guesses meet the limit too (as at sign-in).
-    for (const key of keys) this.failures.hit(key);
+    refuseWhileLimited(await this.failures.take(keys));
     if (!(await verifyPassword(account.passwordHash, input.currentPassword)))
       throw forbidden(WRONG_CURRENT_PASSWORD, 'WRONG_PASSWORD');
-    this.failures.reset(`user:${viewer.id}`);
-    this.failures.forgive(`ip:${clientIp}`);
+    await this.failures.reset(`user:${viewer.id}`);
+    await this.failures.forgive(`ip:${clientIp}`);
 
     const newHash = await hashPassword(input.newPassword);
     const ended = await this.repo.replacePassword(viewer.id, account.passwordHash, newHash, viewer.sessionId);
@@ -61,4 +58,9 @@ export class PasswordChangeService {
       );
     return { message: 'Your password has been changed.', otherSessionsEnded: ended };
   }
+}
+
+function refuseWhileLimited(waitMs: number): void {
+  if (waitMs > 0)
+    throw tooManyRequests(`Too many wrong passwords. Please try again in ${minutesText(waitMs)}.`);
 }

@@ -16,6 +16,17 @@ export class PreviewsRepo {
     return rows.map((row) => row.design_id);
   }
 
+  /** How many designs still have an STL file without a preview (progress of a backlog). */
+  async countDesignsMissingPreviews(): Promise<number> {
+    const row = await this.db
+      .selectFrom('design_files')
+      .select((eb) => eb.fn.count<string>('design_id').distinct().as('designs'))
+      .where('kind', '=', 'stl')
+      .where('preview_key', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.designs);
+  }
+
   /** The design's STL files without a preview, in their order on the design. */
   filesWithoutPreview(designId: string) {
     return this.db

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import { publicImageKey } from '../../lib/public-images.ts';
 import { previewImages } from '../../lib/stl-render/preview-images.ts';
 import { type PreviewPool, PreviewPoolError } from '../../lib/stl-render/preview-pool.ts';
@@ -8,25 +9,87 @@ import { readPreviewTriangles } from '../../lib/uploads/preview-triangles.ts';
 import { uuid7 } from '../../lib/uploads/uuid7.ts';
 import type { PreviewsRepo } from './previews-repo.ts';
 
+/** The job queue of STL preview renders: one job per design. */
+export const STL_PREVIEW_QUEUE = 'stl_preview';
+/** A backlog job knows how large the backlog was when queued, for its progress line. */
+type StlPreviewJob = { designId: string; backlog?: number };
+/** Uploads and edits are worked before the backlog found at start. */
+const UPLOAD_PRIORITY = 10;
+const BACKLOG_PRIORITY = 0;
+
 /**
- * Renders the preview images of stored STL files after their upload committed, so an upload is
- * answered as soon as its files are safe instead of after seconds of rendering. Designs are
- * worked through one at a time (a render already takes a worker thread; uploads must not take
- * every core from the other requests). Nothing here is lost in a crash: a file without preview
- * keys is simply rendered at the next start (`fillMissing`), and images written but never
- * recorded are swept like any upload leftover.
- *
- * The backlog `fillMissing` finds (what a stopped process left, a fresh install's demo designs)
- * is worked through after the designs queued by uploads and edits, so a person's new design never
- * waits behind it, and its progress is logged: 'rendering STL previews: 12/34'.
+ * Queues the preview renders of stored STL files after their upload committed, so an upload is
+ * answered as soon as its files are safe instead of after seconds of rendering. The jobs are kept
+ * in PostgreSQL: one per design (a design queued twice is rendered once), claimed by one instance
+ * of the API, retried with backoff when the database or storage fails, and taken over by another
+ * instance when the one rendering dies. A file without preview keys is also queued again at start
+ * (`fillMissing`): what a fresh install's demo designs or an older version left. Its progress is
+ * logged by whichever instance renders it: 'rendering STL previews: 12/34'.
  */
 export class StlPreviewJobs {
-  /** Designs of uploads and edits, worked first. */
-  readonly #queue = new Set<string>();
-  #backlog: Backlog | null = null;
-  #running: Promise<void> | null = null;
-  #closed = false;
+  constructor(
+    private readonly jobs: JobQueue,
+    private readonly repo: PreviewsRepo,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
+  /** Declares the queue and renders its jobs on this instance with `renderer`. */
+  workWith(renderer: StlPreviewRenderer): Promise<void> {
+    return this.jobs.work<StlPreviewJob>(
+      STL_PREVIEW_QUEUE,
+      { policy: 'stately', retryLimit: 3, retryDelay: 10, retryBackoff: true },
+      async ({ designId, backlog }) => {
+        await renderer.renderDesign(designId);
+        if (backlog) await this.#logProgress(backlog);
+      },
+    );
+  }
+
+  /** Renders the missing previews of a design's STL files, before the backlog. */
+  async enqueue(designId: string): Promise<void> {
+    await this.#send({ designId }, UPLOAD_PRIORITY);
+  }
+
+  /** Queues every design with an STL file that has no preview yet; returns how many there are. */
+  async fillMissing(): Promise<number> {
+    const designIds = await this.repo.designsMissingPreviews();
+    const backlog = designIds.length;
+    if (backlog === 0) return 0;
+    this.log.info(`rendering STL previews: 0/${backlog}`);
+    for (const designId of designIds) await this.#send({ designId, backlog }, BACKLOG_PRIORITY);
+    return backlog;
+  }
+
+  /** Resolves when no render is queued or running, on any instance (tests, benchmarks). */
+  idle(): Promise<void> {
+    return this.jobs.idle(STL_PREVIEW_QUEUE);
+  }
+
+  async #send(job: StlPreviewJob, priority: number) {
+    try {
+      await this.jobs.send(STL_PREVIEW_QUEUE, job, { singletonKey: job.designId, priority });
+    } catch (err) {
+      // The design keeps working without the picture; the next start queues it again.
+      this.log.warn({ err, designId: job.designId }, 'STL preview could not be queued');
+    }
+  }
+
+  /**
+   * Done is what is no longer missing, counted in the database: the backlog is shared by every
+   * instance, and an upload arriving meanwhile only holds the count back, never above the total.
+   */
+  async #logProgress(backlog: number) {
+    const missing = await this.repo.countDesignsMissingPreviews();
+    this.log.info(`rendering STL previews: ${Math.max(0, backlog - missing)}/${backlog}`);
+  }
+}
+
+/**
+ * Renders a design's STL files that have no preview yet, one file at a time (a render takes a
+ * worker thread; uploads must not take every core from the other requests). Images written but
+ * never recorded are swept like any upload leftover.
+ */
+export class StlPreviewRenderer {
   constructor(
     private readonly repo: PreviewsRepo,
     private readonly files: FileStore,
@@ -34,97 +97,18 @@ export class StlPreviewJobs {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Renders the missing previews of a design's STL files, after the uploads already queued. */
-  enqueue(designId: string): void {
-    if (this.#closed) return;
-    this.#queue.add(designId);
-    this.#start();
-  }
-
   /**
-   * Queues every design with an STL file that has no preview yet (at start: what a stopped process
-   * left, and the demo designs of a fresh install), and logs the progress through them.
+   * Throws only what a retry may mend (the database, the pool closing at shutdown); a model that
+   * cannot be read is logged and left without a picture (cards fall back to a placeholder).
    */
-  async fillMissing(): Promise<number> {
-    const designIds = await this.repo.designsMissingPreviews();
-    if (designIds.length === 0 || this.#closed) return designIds.length;
-    this.#backlog ??= { pending: new Set(), done: 0, total: 0, started: Date.now() };
-    const backlog = this.#backlog;
-    for (const designId of designIds) {
-      if (backlog.pending.has(designId)) continue;
-      backlog.pending.add(designId);
-      backlog.total += 1;
-    }
-    this.log.info(`rendering STL previews: ${backlog.done}/${backlog.total}`);
-    this.#start();
-    return designIds.length;
-  }
-
-  /** Resolves when nothing is queued (tests, benchmarks). */
-  async idle(): Promise<void> {
-    while (this.#running) await this.#running;
-  }
-
-  /** Takes no more work; the render in progress ends with the pool's close. */
-  close(): void {
-    this.#closed = true;
-    this.#queue.clear();
-    this.#backlog = null;
-  }
-
-  #start() {
-    if (this.#running || this.#closed) return;
-    this.#running = this.#drain().finally(() => {
-      this.#running = null;
-      // Work queued between the drain's last look and now.
-      if (this.#next() !== undefined) this.#start();
-    });
-  }
-
-  /** The next design: uploads first, then the backlog (in the order fillMissing found it). */
-  #next(): string | undefined {
-    for (const designId of this.#queue) return designId;
-    for (const designId of this.#backlog?.pending ?? []) return designId;
-    return undefined;
-  }
-
-  async #drain() {
-    for (let designId = this.#next(); designId !== undefined; designId = this.#next()) {
-      this.#queue.delete(designId);
+  async renderDesign(designId: string): Promise<void> {
+    for (const file of await this.repo.filesWithoutPreview(designId)) {
       try {
-        for (const file of await this.repo.filesWithoutPreview(designId)) {
-          if (this.#closed) return;
-          try {
-            await this.#render(file);
-          } catch (err) {
-            if (err instanceof PreviewPoolError && err.reason === 'closed') return;
-            // The design keeps working without the picture (cards fall back to a placeholder); the
-            // next start tries again.
-            this.log.warn({ err, fileId: file.id, designId }, 'STL preview could not be rendered');
-          }
-        }
+        await this.#render(file);
       } catch (err) {
-        // The database failed us: this design waits for the next start's fillMissing.
-        this.log.warn({ err, designId }, 'STL previews of a design could not be looked up');
+        if (err instanceof PreviewPoolError && err.reason === 'closed') throw err;
+        this.log.warn({ err, fileId: file.id, designId }, 'STL preview could not be rendered');
       }
-      if (this.#closed) return;
-      this.#worked(designId);
-    }
-  }
-
-  /** Counts a design of the backlog as worked through, rendered or not, and logs the progress. */
-  #worked(designId: string) {
-    const backlog = this.#backlog;
-    if (!backlog?.pending.delete(designId)) return;
-    backlog.done += 1;
-    // About twenty lines however long the backlog, and always the last.
-    const every = Math.max(1, Math.ceil(backlog.total / 20));
-    if (backlog.done % every === 0 || backlog.done === backlog.total) {
-      this.log.info(`rendering STL previews: ${backlog.done}/${backlog.total}`);
-    }
-    if (backlog.pending.size === 0) {
-      this.log.info({ designs: backlog.total, ms: Date.now() - backlog.started }, 'STL previews rendered');
-      this.#backlog = null;
     }
   }
 
@@ -159,6 +143,3 @@ export class StlPreviewJobs {
     await Promise.all(keys.map((key) => this.files.delete(key).catch(() => {})));
   }
 }
-
-/** The designs fillMissing queued and not yet worked through, and the counts for the log. */
-type Backlog = { pending: Set<string>; done: number; total: number; started: number };

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { FileStore } from '../../lib/storage/file-store.ts';
 import { DesignFileWriter } from '../../lib/uploads/store-design-files.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import type { StlPreviewJobs } from '../previews/previews-service.ts';
@@ -11,7 +10,7 @@ import { DesignUploadService } from './uploads-service.ts';
 
 /**
  * Design uploads and file changes: their service and routes, and the sweep of upload leftovers
- * (at start, then hourly). STL files are queued for their previews once their upload commits.
+ * (a scheduled job: at start, then hourly). STL files are queued for their previews once their upload commits.
  */
 export function registerUploads(
   app: FastifyInstance,
@@ -28,28 +27,30 @@ export function registerUploads(
     (designId) => uses.previews.enqueue(designId),
   );
   designUploadRoutes(app, service, path.join(deps.tempDir, 'uploads'));
-  sweepLeftoversHourly(app, repo, deps.files, config.uploads.leftoverMinAgeMs);
+  sweepLeftoversHourly(app, deps, repo, config.uploads.leftoverMinAgeMs);
 }
+
+/** The queue of the sweep; one job at a time across every instance. */
+export const UPLOAD_SWEEP_QUEUE = 'upload_leftovers_sweep';
 
 /**
  * Stored files no row references are what a process stopped between storing and committing an
- * upload left. The first sweep runs before the server listens; the hourly ones catch leftovers
- * that were too young to go at start.
+ * upload left. One instance sweeps at start (a job sent by each starting instance is kept once),
+ * then hourly; the hourly sweeps catch leftovers that were too young to go at start.
  */
-function sweepLeftoversHourly(app: FastifyInstance, repo: UploadRepo, files: FileStore, minAgeMs: number) {
-  const sweep = async () => {
-    try {
+function sweepLeftoversHourly(app: FastifyInstance, deps: ModuleDeps, repo: UploadRepo, minAgeMs: number) {
+  const { jobs, files } = deps;
+  jobs.work(
+    UPLOAD_SWEEP_QUEUE,
+    { policy: 'singleton', retryLimit: 2, retryDelay: 60, retryBackoff: true },
+    async () => {
       const removed = await sweepUploadLeftovers(repo, files, { minAgeMs });
       if (removed.length > 0)
         app.log.info({ removed: removed.length }, 'removed upload leftovers from storage');
-    } catch (err) {
-      app.log.error({ err }, 'upload leftovers sweep failed');
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
+    },
+  );
+  jobs.schedule(UPLOAD_SWEEP_QUEUE, '0 * * * *');
   app.addHook('onReady', async () => {
-    await sweep();
-    timer = setInterval(sweep, 3_600_000).unref();
+    await jobs.send(UPLOAD_SWEEP_QUEUE, null, { singletonKey: 'start' });
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

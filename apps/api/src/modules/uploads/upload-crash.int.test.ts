@@ -35,6 +35,9 @@ describe(`upload crash consistency`, () => {
     // Leftovers go at the next start whatever their age (nothing else uploads here).
     UPLOAD_LEFTOVER_MINUTES: '0',
     DATABASE_URL: database.url,
+    // The killed server's claim on its render job expires soon, so the restarted one takes it over.
+    JOB_CLAIM_SECONDS: '10',
+    JOB_MAINTENANCE_SECONDS: '1',
   });
 
   beforeAll(async () => {
@@ -161,7 +164,7 @@ describe(`upload crash consistency`, () => {
     const { payload, headers } = multipart(fields('Cut Short'), [{ name: 'ball.stl', data: stl }]);
     const sending = post(payload, headers, Math.floor(payload.length / 2));
     await until(
-      async () => (await listFiles(path.join(dataDir, 'tmp', 'uploads'))).length > 0,
+      async () => (await listFiles(path.join(dataDir, 'tmp'))).length > 0,
       'the temporary upload file',
     );
     await restartAfterKill();

@@ -41,8 +41,11 @@ export class DesignUploadService {
     private readonly writer: DesignFileWriter,
     private readonly files: FileStore,
     private readonly limits: UploadLimits,
-    /** Told of each design whose STL files were committed, to render their previews. */
-    private readonly committedStl: (designId: string) => void,
+    /**
+     * Told of each design whose STL files were committed, to queue their previews; awaited so the
+     * job is stored before the answer. Never rejects (a job that cannot be queued is logged).
+     */
+    private readonly committedStl: (designId: string) => Promise<void>,
   ) {}
 
   /** The multipart rule for a field carrying design files (`files` on upload, `newFiles` on edit). */
@@ -76,7 +79,7 @@ export class DesignUploadService {
     try {
       const files = await this.writer.storeAll(received, stored);
       const design = await this.#insertWithFreeSlug(viewer, fields, files);
-      this.committedStl(design.id);
+      await this.committedStl(design.id);
       return {
         design: {
           _id: design.id,
@@ -123,7 +126,7 @@ export class DesignUploadService {
       await this.#deleteAll(stored);
       throw err;
     }
-    if (countStl(received) > 0) this.committedStl(design.id);
+    if (countStl(received) > 0) await this.committedStl(design.id);
     // After the commit, and only keys no row uses any more (demo designs may share files).
     const stillUsed = await this.repo.referencedKeys(removedKeys);
     await this.#deleteAll(removedKeys.filter((k) => !stillUsed.has(k)));

@@ -7,8 +7,6 @@ import type { DesignViewsRepo } from './views-repo.ts';
 const HOUR_MS = 3_600_000;
 /** Log rows older than this can no longer stop a count (their hour is over) and are removed. */
 const KEEP_MS = 2 * HOUR_MS;
-/** At most one purge per this interval and process: a single indexed delete, off the request path. */
-const PURGE_EVERY_MS = 10 * 60_000;
 
 export type Visit = { viewer: Viewer | null; ip: string; userAgent: string };
 
@@ -19,12 +17,10 @@ export type Visit = { viewer: Viewer | null; ip: string; userAgent: string };
  */
 export class DesignViewsService {
   readonly #key: Buffer;
-  #lastPurge = 0;
 
   constructor(
     private readonly repo: DesignViewsRepo,
     rootSecret: Uint8Array,
-    private readonly onPurgeError: (err: unknown) => void = () => {},
   ) {
     this.#key = createHmac('sha256', rootSecret).update('printmarket:viewer-keys:v1').digest();
   }
@@ -33,7 +29,6 @@ export class DesignViewsService {
     const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
     const views = await this.repo.record(username, slug, this.viewerKey(visit), hour);
     if (views === undefined) throw designNotFound();
-    this.#purgeNowAndThen(now);
     return { views };
   }
 
@@ -45,9 +40,8 @@ export class DesignViewsService {
     return `a:${digest}`;
   }
 
-  #purgeNowAndThen(now: Date) {
-    if (now.getTime() - this.#lastPurge < PURGE_EVERY_MS) return;
-    this.#lastPurge = now.getTime();
-    this.repo.purgeBefore(new Date(now.getTime() - KEEP_MS)).catch(this.onPurgeError);
+  /** Removes the log rows that can no longer stop a count (a scheduled job, off the request path). */
+  purgeOld(now = new Date()): Promise<void> {
+    return this.repo.purgeBefore(new Date(now.getTime() - KEEP_MS));
   }
 }
