@@ -4,6 +4,7 @@ import type { PublicConfig } from '@printmarket/shared/types';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { PendingUploads } from './db/pending-uploads.ts';
 import { registerAuthContext } from './lib/auth-context.ts';
 import { registerBodyDeadline } from './lib/body-deadline.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './lib/error-handler.ts';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     files,
     jobs,
+    leases: new PendingUploads(deps.db, config.uploads.leaseMs),
     jwtSecret: deps.jwtSecret,
     payments,
     tempDir: deps.tempDir ?? path.join(config.dataDir, 'tmp'),

@@ -63,6 +63,11 @@ const envSchema = z.object({
   BODY_RATE_WINDOW_SECONDS: z.coerce.number().positive().default(30),
   /** Stored files no row references are removed once this old (an upload may be about to commit). */
   UPLOAD_LEFTOVER_MINUTES: z.coerce.number().min(0).default(60),
+  /**
+   * An upload in progress holds the keys it stores under a lease its instance renews every third
+   * of this; a lease of a stopped instance runs out after it, and its files become leftovers.
+   */
+  UPLOAD_LEASE_SECONDS: z.coerce.number().min(1).default(120),
   /** The STL preview worker script; default: dist/preview-worker.js beside the bundled server. */
   PREVIEW_WORKER_FILE: optionalText,
   /** Worker threads rendering STL previews (default: one less than the cores, at least one). */
@@ -199,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
       maxPhotoBytes: Math.floor(e.UPLOAD_MAX_PHOTO_MB * 1024 * 1024),
       maxFiles: e.UPLOAD_MAX_FILES,
       leftoverMinAgeMs: Math.round(e.UPLOAD_LEFTOVER_MINUTES * 60_000),
+      leaseMs: Math.round(e.UPLOAD_LEASE_SECONDS * 1000),
       previewWorkerFile: e.PREVIEW_WORKER_FILE ? path.resolve(e.PREVIEW_WORKER_FILE) : undefined,
       previewWorkers: e.PREVIEW_WORKERS,
     },

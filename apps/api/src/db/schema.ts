@@ -59,6 +59,13 @@ export interface GoogleSignInCodesTable {
   expires_at: Timestamp;
 }
 
+/** Keys an upload is storing, under a lease its instance renews (migration 0016). */
+export interface PendingUploadsTable {
+  id: string;
+  keys: ColumnType<string[], string[] | undefined, string[]>;
+  lease_until: Timestamp;
+}
+
 export interface DesignsTable {
   id: Generated<string>;
   user_id: string;
@@ -309,6 +316,7 @@ export interface DB {
   rate_limit_counts: RateLimitCountsTable;
   oauth_states: OAuthStatesTable;
   google_sign_in_codes: GoogleSignInCodesTable;
+  pending_uploads: PendingUploadsTable;
   designs: DesignsTable;
   design_files: DesignFilesTable;
   likes: LikesTable;

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { PendingUploads } from '../db/pending-uploads.ts';
 import type { JobQueue } from '../lib/jobs/job-queue.ts';
 import type { FileStore } from '../lib/storage/file-store.ts';
 import type { PaymentsPort } from './payments/payments-port.ts';
@@ -12,6 +13,8 @@ export type ModuleDeps = {
   config: Config;
   db: Database;
   files: FileStore;
+  /** Leases on keys being stored, so the leftovers sweep of any instance leaves them alone. */
+  leases: PendingUploads;
   /** The app's token secret: sessions, file links and visitor keys use keys derived from it. */
   jwtSecret: Uint8Array;
   /** The payment adapter; null when payments are off. */

@@ -5,33 +5,42 @@ import type { FastifyInstance } from 'fastify';
 import { type AppDeps, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { FileStore } from '../lib/storage/file-store.ts';
 import { LocalFileStore } from '../lib/storage/local-file-store.ts';
 import { createTestDatabase } from './database.ts';
 
-export type TestApp = {
+export type TestApp<Files extends FileStore = LocalFileStore> = {
   app: FastifyInstance;
   db: Database;
-  files: LocalFileStore;
+  files: Files;
   dataDir: string;
   close: () => Promise<void>;
 };
 
 /**
  * The real application on a fresh database and a fresh files folder, for `app.inject` tests.
- * `env` overrides configuration the way the environment would.
+ * `env` overrides configuration the way the environment would; `files` puts it on another store
+ * (S3), else it keeps files on local disk in its data folder.
  */
-export async function createTestApp(
+export async function createTestApp<Files extends FileStore = LocalFileStore>(
   env: Record<string, string> = {},
-  options: { logger?: AppDeps['logger']; onRoute?: AppDeps['onRoute']; payments?: AppDeps['payments'] } = {},
-): Promise<TestApp> {
+  options: {
+    logger?: AppDeps['logger'];
+    onRoute?: AppDeps['onRoute'];
+    payments?: AppDeps['payments'];
+    files?: Files;
+    /** A database another test app already uses, so several instances share it (not dropped). */
+    db?: Database;
+  } = {},
+): Promise<TestApp<Files>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'printmarket-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const { db, drop } = await createTestDatabase();
-  const files = new LocalFileStore(path.join(dataDir, 'files'));
+  const { db, drop } = options.db ? { db: options.db, drop: async () => {} } : await createTestDatabase();
+  const files = options.files ?? (new LocalFileStore(path.join(dataDir, 'files')) as FileStore as Files);
   const app = await buildApp({
     config,
     db,

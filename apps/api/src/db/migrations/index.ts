@@ -11,6 +11,7 @@ import * as m0009 from './0009_google_sign_in_codes.ts';
 import * as m0011 from './0011_search_speed.ts';
 import * as m0013 from './0013_rate_limit_counts.ts';
 import * as m0015 from './0015_seed_marker.ts';
+import * as m0016 from './0016_pending_uploads.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the bundled
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0011_search_speed': m0011,
   '0013_rate_limit_counts': m0013,
   '0015_seed_marker': m0015,
+  '0016_pending_uploads': m0016,
 };

@@ -1,7 +1,7 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/database.ts';
-import { JOBS_SCHEMA, JobsRepo, jobsConnection } from './jobs-repo.ts';
+import { JOBS_SCHEMA, JobsConnection, JobsRepo } from './jobs-repo.ts';
 
 /** PostgreSQL's error code for a transaction it ended to break a deadlock. */
 const DEADLOCK = '40P01';
@@ -43,6 +43,7 @@ type Schedule = { name: string; cron: string };
  */
 export class JobQueue {
   readonly #boss: PgBoss;
+  readonly #connection: JobsConnection;
   readonly #repo: JobsRepo;
   readonly #workers: Worker[] = [];
   readonly #schedules: Schedule[] = [];
@@ -56,8 +57,9 @@ export class JobQueue {
     onError: (err: unknown) => void,
   ) {
     this.#repo = new JobsRepo(db);
+    this.#connection = new JobsConnection(db);
     this.#boss = new PgBoss({
-      db: jobsConnection(db),
+      db: this.#connection,
       schema: JOBS_SCHEMA,
       maintenanceIntervalSeconds: options.maintenanceSeconds,
     });
@@ -119,6 +121,8 @@ export class JobQueue {
       name,
       { pollingIntervalSeconds: this.options.pollSeconds, batchSize: 1 },
       async ([job]) => {
+        // A job fetched while the queue stops is handed back (as a failed try) for a later run.
+        if (this.#stopped) throw new Error('the job queue stopped before this job began');
         if (job) await handler(job.data as never);
       },
     );
@@ -153,8 +157,10 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (this.#stopped) return;
     this.#stopped = true;
-    if (!this.#started) return;
-    await this.#started.catch(() => {});
-    await this.#boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
+    if (this.#started) {
+      await this.#started.catch(() => {});
+      await this.#boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
+    }
+    await this.#connection.close();
   }
 }

@@ -8,14 +8,35 @@ export const JOBS_SCHEMA = 'pgboss';
  * pg-boss runs its statements on the app's own connection pool: one pool to size and close, and
  * the queue works wherever the app's database is (a given DATABASE_URL or the embedded server's
  * Unix socket) without a second connection string.
+ *
+ * pg-boss reports a finished job without waiting for the report, so its `stop` can return while
+ * that statement is still to come. `close` waits for the statements under way and turns later
+ * ones into no-ops, so none reaches a pool the app has ended: a job whose end went unreported stays
+ * claimed until its claim expires, and is then worked again, as after a crash.
  */
-export function jobsConnection(db: Database) {
-  return {
-    async executeSql(text: string, values: unknown[] = []) {
-      const result = await db.executeQuery(CompiledQuery.raw(text, values));
-      return { rows: result.rows as unknown[] };
-    },
-  };
+export class JobsConnection {
+  readonly #running = new Set<Promise<unknown>>();
+  #closed = false;
+
+  constructor(private readonly db: Database) {}
+
+  async executeSql(text: string, values: unknown[] = []): Promise<{ rows: unknown[] }> {
+    // No result at all: pg-boss reads it as nothing fetched and nothing changed (an empty row list
+    // would be read as a malformed answer to its update commands).
+    if (this.#closed) return null as unknown as { rows: unknown[] };
+    const query = this.db.executeQuery(CompiledQuery.raw(text, values));
+    this.#running.add(query);
+    try {
+      return { rows: (await query).rows as unknown[] };
+    } finally {
+      this.#running.delete(query);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await Promise.allSettled([...this.#running]);
+  }
 }
 
 export type QueueCounts = { queue: string; queued: number; active: number; failed: number };

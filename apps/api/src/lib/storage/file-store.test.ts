@@ -356,7 +356,11 @@ describe('S3FileStore against s3rver', () => {
     const key = `${freshPrefix()}photo.webp`;
     await store.put(key, Buffer.from('RIFF'), { contentType: 'image/webp' });
     await store.put(`${key}.stream`, Readable.from([Buffer.from('RIFF')]), { contentType: 'image/webp' });
-    for (const stored of [key, `${key}.stream`]) {
+    const folder = await mkdtemp(path.join(tmpdir(), 'printmarket-putfile-'));
+    await writeFile(path.join(folder, 'photo.part'), 'RIFF');
+    await store.putFile(`${key}.file`, path.join(folder, 'photo.part'), { contentType: 'image/webp' });
+    await rm(folder, { recursive: true, force: true });
+    for (const stored of [key, `${key}.stream`, `${key}.file`]) {
       const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: stored }));
       expect(head.ContentType).toBe('image/webp');
     }

@@ -6,6 +6,7 @@ import type { StlAnalysis } from '../stl/stl-analysis.ts';
 import { analysisJson } from '../stl-render/preview-images.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { InspectedDesignFile } from './design-file-inspector.ts';
+import type { UploadLease } from './upload-lease.ts';
 import { uuid7 } from './uuid7.ts';
 
 /** One stored file of a design, ready to become a design_files row. */
@@ -21,13 +22,14 @@ export type StoredDesignFile = {
 /**
  * Moves the checked temporary files of an upload into storage under new generated keys: STL files
  * as they are, photos re-encoded as WebP gallery and card images.
- * Every key written is pushed onto `stored` as soon as it exists, so the caller can delete them
- * all when anything later fails (this step or the database commit).
+ * Every key is added to the upload's lease before it is written, so the leftovers sweep leaves it
+ * alone until the commit, and the caller can delete them all when anything later fails (this step
+ * or the database commit).
  */
 export class DesignFileWriter {
   constructor(private readonly files: FileStore) {}
 
-  async storeAll(received: ReceivedFile[], stored: string[]): Promise<StoredDesignFile[]> {
+  async storeAll(received: ReceivedFile[], stored: UploadLease): Promise<StoredDesignFile[]> {
     // One file at a time: a photo already uses sharp's threads, and a 40-file upload must not take
     // every core from the other requests.
     const out: StoredDesignFile[] = [];
@@ -46,12 +48,12 @@ export class DesignFileWriter {
     file: ReceivedFile,
     name: string,
     analysis: StlAnalysis,
-    stored: string[],
+    stored: UploadLease,
   ): Promise<StoredDesignFile> {
     // Moved, not copied: on local disk a 300 MB model costs a rename. Its preview images are
     // rendered after the commit (StlPreviewJobs).
     const stlKey = `stl/${uuid7()}.stl`;
-    stored.push(stlKey);
+    await stored.add(stlKey);
     await this.files.putFile(stlKey, file.tempPath, { contentType: 'model/stl' });
     return {
       kind: 'stl',
@@ -63,7 +65,7 @@ export class DesignFileWriter {
     };
   }
 
-  async #storePhoto(file: ReceivedFile, name: string, stored: string[]): Promise<StoredDesignFile> {
+  async #storePhoto(file: ReceivedFile, name: string, stored: UploadLease): Promise<StoredDesignFile> {
     // processImage decodes by content and refuses anything else (or a decompression bomb) with a 4xx.
     const { gallery, card } = await processImage(file.tempPath, PHOTO_VARIANTS);
     const id = uuid7();
@@ -84,9 +86,9 @@ export class DesignFileWriter {
     };
   }
 
-  async #put(key: string, body: Buffer, contentType: string, stored: string[]) {
+  async #put(key: string, body: Buffer, contentType: string, stored: UploadLease) {
     // Recorded before the write: a write that fails halfway must be cleaned up too.
-    stored.push(key);
+    await stored.add(key);
     await this.files.put(key, body, { contentType });
     return key;
   }

@@ -5,31 +5,46 @@ import { LocalFileStore } from '../storage/local-file-store.ts';
 import { uuid7Time } from './uuid7.ts';
 
 export type SweepOptions = {
-  /** Folders of design files (default `stl/` and `images/`). */
+  /** Folders swept (default design files and previews, avatars and banners). */
   prefixes?: string[];
-  /** Objects younger than this may belong to an upload about to commit (default one hour). */
+  /**
+   * Objects younger than this are kept even without a lease: a guard for writers that take none
+   * (preview renders, collection covers) between storing and recording (default one hour).
+   */
   minAgeMs?: number;
   /** Keys checked against the database per query (default 500). */
   batchSize?: number;
   now?: number;
 };
 
+export type KeyUse = {
+  /** Which of a batch an upload in progress holds under a live lease. */
+  leased: (keys: string[]) => Promise<Set<string>>;
+  /** Which of a batch some row still uses. */
+  referenced: (keys: string[]) => Promise<Set<string>>;
+};
+
+export const SWEPT_PREFIXES = ['stl/', 'images/', 'avatars/', 'banners/'];
+
 /**
- * Removes stored objects no row references: what a crash between "stored" and "committed" left.
- * Keys are listed once and checked in batches, one query per batch (`referenced` answers which of
- * a batch some row still uses). Only objects older than `minAgeMs` go, so an upload running in
- * another process is not robbed of its files. Returns the keys removed.
+ * Removes stored objects that no row references and no live upload lease covers: what a crash
+ * between "stored" and "committed" left. Keys are listed once and checked in batches. Leases are
+ * asked first: an upload drops its lease only after its commit, so a key found unleased is either
+ * committed already (and the reference check that follows sees it) or abandoned. Returns the keys
+ * removed.
  */
 export async function sweepOrphans(
   files: FileStore,
-  referenced: (keys: string[]) => Promise<Set<string>>,
+  use: KeyUse,
   options: SweepOptions = {},
 ): Promise<string[]> {
-  const { prefixes = ['stl/', 'images/'], minAgeMs = 3_600_000, batchSize = 500, now = Date.now() } = options;
+  const { prefixes = SWEPT_PREFIXES, minAgeMs = 3_600_000, batchSize = 500, now = Date.now() } = options;
   const removed: string[] = [];
   const sweepBatch = async (batch: string[]) => {
-    const used = await referenced(batch);
-    for (const key of batch) {
+    const leased = await use.leased(batch);
+    const unleased = batch.filter((key) => !leased.has(key));
+    const used = await use.referenced(unleased);
+    for (const key of unleased) {
       if (used.has(key)) continue;
       const created = await createdAt(files, key);
       if (created === null || now - created < minAgeMs) continue;

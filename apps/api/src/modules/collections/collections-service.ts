@@ -25,6 +25,7 @@ import { COVER_VARIANTS, processImage } from '../../lib/images/process-image.ts'
 import type { ReceivedMultipart } from '../../lib/multipart.ts';
 import { publicImageKey, publicImageUrl } from '../../lib/public-images.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
+import { type UploadLease, type UploadLeaseStore, underLease } from '../../lib/uploads/upload-lease.ts';
 import { uuid7 } from '../../lib/uploads/uuid7.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { toDesignCard } from '../designs/present-card.ts';
@@ -46,6 +47,7 @@ export class CollectionsService {
   constructor(
     private readonly repo: CollectionsRepo,
     private readonly files: FileStore,
+    private readonly leases: UploadLeaseStore,
   ) {}
 
   /** GET /api/collections/my-collections: every collection of the signed-in person, private ones too. */
@@ -119,14 +121,16 @@ export class CollectionsService {
       throw badRequest('designIds must be ids of your designs.', 'VALIDATION_FAILED');
     if (!parsed.success) throw badRequest(firstIssue?.message ?? 'Invalid collection.', 'VALIDATION_FAILED');
 
-    const coverKey = await this.#storeCover(cover.tempPath);
-    try {
-      const id = await this.repo.create(viewer.id, toValues(parsed.data, coverKey), designIds);
-      return { _id: id, id, message: 'Collection created successfully.' };
-    } catch (err) {
-      await this.#deleteKeys([coverKey]);
-      throw refusalError(err);
-    }
+    return underLease(this.leases, async (lease) => {
+      const coverKey = await this.#storeCover(cover.tempPath, lease);
+      try {
+        const id = await this.repo.create(viewer.id, toValues(parsed.data, coverKey), designIds);
+        return { _id: id, id, message: 'Collection created successfully.' };
+      } catch (err) {
+        await this.#deleteKeys([coverKey]);
+        throw refusalError(err);
+      }
+    });
   }
 
   /** PUT /api/collections/{id}: fields left out keep their current values. */
@@ -199,14 +203,15 @@ export class CollectionsService {
     const row = await this.#owned(viewer, id);
     const cover = body.files.find((f) => f.field === 'coverImage');
     if (!cover) throw badRequest(COLLECTION_MSG.coverRequired, 'COVER_REQUIRED');
-    const key = await this.#storeCover(cover.tempPath);
-    let replaced: string | null;
-    try {
-      replaced = await this.repo.setCover(row.id, key);
-    } catch (err) {
-      await this.#deleteKeys([key]);
-      throw err;
-    }
+    const { key, replaced } = await underLease(this.leases, async (lease) => {
+      const key = await this.#storeCover(cover.tempPath, lease);
+      try {
+        return { key, replaced: await this.repo.setCover(row.id, key) };
+      } catch (err) {
+        await this.#deleteKeys([key]);
+        throw err;
+      }
+    });
     if (replaced) await this.#deleteKeys([replaced]);
     return { coverImageUrl: publicImageUrl(key) ?? '' };
   }
@@ -291,10 +296,11 @@ export class CollectionsService {
     return row;
   }
 
-  async #storeCover(tempPath: string): Promise<string> {
+  async #storeCover(tempPath: string, lease: UploadLease): Promise<string> {
     // processImage refuses anything that is not a readable PNG/JPEG/GIF/BMP with a 4xx AppError.
     const { cover } = await processImage(tempPath, COVER_VARIANTS);
     const key = publicImageKey('images', uuid7(), 'cover');
+    await lease.add(key);
     await this.files.put(key, cover.data, { contentType: 'image/webp' });
     return key;
   }

@@ -7,7 +7,7 @@ import { CollectionsService } from './collections-service.ts';
 
 /** Collections of designs, their covers and their ZIPs. */
 export function registerCollections(app: FastifyInstance, deps: ModuleDeps): void {
-  collectionsRoutes(app, new CollectionsService(new CollectionsRepo(deps.db), deps.files), {
+  collectionsRoutes(app, new CollectionsService(new CollectionsRepo(deps.db), deps.files, deps.leases), {
     config: deps.config,
     tempDir: path.join(deps.tempDir, 'collections'),
   });

@@ -25,7 +25,7 @@ export function registerPreviews(app: FastifyInstance, deps: ModuleDeps): { prev
   });
   const repo = new PreviewsRepo(deps.db);
   const previews = new StlPreviewJobs(deps.jobs, repo, app.log);
-  void previews.workWith(new StlPreviewRenderer(repo, deps.files, pool, app.log));
+  void previews.workWith(new StlPreviewRenderer(repo, deps.files, pool, deps.leases, app.log));
   app.decorate('stlPreviews', previews);
   app.addHook('onClose', async () => {
     // The render in hand finishes first; then no job is left holding a closed pool.

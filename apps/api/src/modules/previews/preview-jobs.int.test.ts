@@ -2,6 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PendingUploads } from '../../db/pending-uploads.ts';
 import { JobQueue } from '../../lib/jobs/job-queue.ts';
 import { createPreviewPool, type PreviewPool } from '../../lib/stl-render/preview-pool.ts';
 import { generateModel } from '../../seed/generators/stl-models.ts';
@@ -10,6 +11,7 @@ import { bundlePreviewWorker, listFiles, multipart } from '../../test/upload-tes
 import { PreviewsRepo } from './previews-repo.ts';
 import { StlPreviewJobs, StlPreviewRenderer } from './previews-service.ts';
 
+const leases = (t: TestApp) => new PendingUploads(t.db, 60_000);
 describe(`STL preview jobs`, () => {
   let t: TestApp;
   let worker: Awaited<ReturnType<typeof bundlePreviewWorker>>;
@@ -101,7 +103,13 @@ describe(`STL preview jobs`, () => {
         return png;
       },
     };
-    const renderer = new StlPreviewRenderer(new PreviewsRepo(t.db), t.files, removingPool, t.app.log);
+    const renderer = new StlPreviewRenderer(
+      new PreviewsRepo(t.db),
+      t.files,
+      removingPool,
+      leases(t),
+      t.app.log,
+    );
     try {
       await renderer.renderDesign(designId);
     } finally {
@@ -183,7 +191,7 @@ describe(`STL preview jobs`, () => {
       // An upload commits before the instance's worker gets to the backlog.
       await forget(fresh.file.id);
       await jobs.enqueue(fresh.designId);
-      await jobs.workWith(new StlPreviewRenderer(repo, t.files, pool, t.app.log));
+      await jobs.workWith(new StlPreviewRenderer(repo, t.files, pool, leases(t), t.app.log));
       await jobs.idle();
     } finally {
       await queue.stop();

@@ -25,6 +25,7 @@ export function registerUploads(
     deps.files,
     config.uploads,
     (designId) => uses.previews.enqueue(designId),
+    deps.leases,
   );
   designUploadRoutes(app, service, path.join(deps.tempDir, 'uploads'));
   sweepLeftoversHourly(app, deps, repo, config.uploads.leftoverMinAgeMs);
@@ -39,12 +40,12 @@ export const UPLOAD_SWEEP_QUEUE = 'upload_leftovers_sweep';
  * then hourly; the hourly sweeps catch leftovers that were too young to go at start.
  */
 function sweepLeftoversHourly(app: FastifyInstance, deps: ModuleDeps, repo: UploadRepo, minAgeMs: number) {
-  const { jobs, files } = deps;
+  const { jobs, files, leases } = deps;
   jobs.work(
     UPLOAD_SWEEP_QUEUE,
     { policy: 'singleton', retryLimit: 2, retryDelay: 60, retryBackoff: true },
     async () => {
-      const removed = await sweepUploadLeftovers(repo, files, { minAgeMs });
+      const removed = await sweepUploadLeftovers({ repo, leases, files }, { minAgeMs });
       if (removed.length > 0)
         app.log.info({ removed: removed.length }, 'removed upload leftovers from storage');
     },

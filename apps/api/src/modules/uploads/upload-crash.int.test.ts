@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/database.ts';
@@ -34,6 +35,8 @@ describe(`upload crash consistency`, () => {
     JWT_SECRET: 'crash-test-secret-crash-test-secret-0123',
     // Leftovers go at the next start whatever their age (nothing else uploads here).
     UPLOAD_LEFTOVER_MINUTES: '0',
+    // A killed upload's lease on what it stored runs out soon after the kill (renewed 3 times a second).
+    UPLOAD_LEASE_SECONDS: '1',
     DATABASE_URL: database.url,
     // The killed server's claim on its render job expires soon, so the restarted one takes it over.
     JOB_CLAIM_SECONDS: '10',
@@ -145,8 +148,17 @@ describe(`upload crash consistency`, () => {
     server = await startBuiltServer(bundle, env());
   }
 
+  /** Kills the server and starts it again once the killed uploads' leases have run out. */
   async function restartAfterKill() {
     await server!.kill('SIGKILL');
+    await until(async () => {
+      const live = await database.db
+        .selectFrom('pending_uploads')
+        .select('id')
+        .where('lease_until', '>', sql<Date>`now()`)
+        .execute();
+      return live.length === 0;
+    }, "the killed uploads' leases to run out");
     server = await startBuiltServer(bundle, env());
   }
 

@@ -156,9 +156,14 @@ export class UploadRepo {
     const [first, ...rest] = FILE_KEY_COLUMNS.map((c) =>
       db.selectFrom('design_files').select(`${c} as key`).where(c, 'in', keys),
     );
-    let query = first!.union(
-      db.selectFrom('collections').select('cover_image_key as key').where('cover_image_key', 'in', keys),
-    );
+    let query = first!
+      .union(
+        db.selectFrom('collections').select('cover_image_key as key').where('cover_image_key', 'in', keys),
+      )
+      .union(
+        db.selectFrom('users').select('profile_picture_key as key').where('profile_picture_key', 'in', keys),
+      )
+      .union(db.selectFrom('users').select('banner_image_key as key').where('banner_image_key', 'in', keys));
     for (const part of rest) query = query.union(part);
     const rows = await query.execute();
     return new Set(rows.map((r) => r.key).filter((k): k is string => k !== null));

@@ -14,6 +14,7 @@ import { slugify } from '../../lib/slug.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { type DesignFileLimits, designFileInspector } from '../../lib/uploads/design-file-inspector.ts';
 import type { DesignFileWriter, StoredDesignFile } from '../../lib/uploads/store-design-files.ts';
+import { UploadLease, type UploadLeaseStore } from '../../lib/uploads/upload-lease.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { resolveFilesToRemove } from './upload-file-refs.ts';
 import type { NewDesignFile, UploadRepo } from './uploads-repo.ts';
@@ -46,6 +47,7 @@ export class DesignUploadService {
      * job is stored before the answer. Never rejects (a job that cannot be queued is logged).
      */
     private readonly committedStl: (designId: string) => Promise<void>,
+    private readonly leases: UploadLeaseStore,
   ) {}
 
   /** The multipart rule for a field carrying design files (`files` on upload, `newFiles` on edit). */
@@ -75,7 +77,7 @@ export class DesignUploadService {
     const fields = parseInput(uploadFieldsSchema, { ...body.fields, stlCount: countStl(received) });
     if (fields.collection?.kind === 'existing') await this.#assertOwnCollection(viewer, fields.collection.id);
 
-    const stored: string[] = [];
+    const stored = new UploadLease(this.leases);
     try {
       const files = await this.writer.storeAll(received, stored);
       const design = await this.#insertWithFreeSlug(viewer, fields, files);
@@ -91,8 +93,10 @@ export class DesignUploadService {
         message: 'Design uploaded successfully.',
       };
     } catch (err) {
-      await this.#deleteAll(stored);
+      await this.#deleteAll(stored.keys);
       throw err;
+    } finally {
+      await stored.end();
     }
   }
 
@@ -117,14 +121,16 @@ export class DesignUploadService {
     };
     atLeastOneStl(stlLeft);
 
-    const stored: string[] = [];
+    const stored = new UploadLease(this.leases);
     let removedKeys: string[];
     try {
       const added = await this.writer.storeAll(received, stored);
       removedKeys = await this.repo.replaceFiles(design.id, removeIds, toRows(added), atLeastOneStl);
     } catch (err) {
-      await this.#deleteAll(stored);
+      await this.#deleteAll(stored.keys);
       throw err;
+    } finally {
+      await stored.end();
     }
     if (countStl(received) > 0) await this.committedStl(design.id);
     // After the commit, and only keys no row uses any more (demo designs may share files).

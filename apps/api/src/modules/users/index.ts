@@ -6,7 +6,7 @@ import { UsersService } from './users-service.ts';
 
 /** A person's own profile; the service is returned for sign-in answers, which carry the person. */
 export function registerUsers(app: FastifyInstance, deps: ModuleDeps): { users: UsersService } {
-  const users = new UsersService(new UsersRepo(deps.db), deps.files);
+  const users = new UsersService(new UsersRepo(deps.db), deps.files, deps.leases);
   usersRoutes(app, users, deps.tempDir);
   return { users };
 }

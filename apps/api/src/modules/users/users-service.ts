@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { updateProfileFieldsSchema } from '@printmarket/shared/auth';
 import type { CurrentUser, UserStats } from '@printmarket/shared/types';
 import type { AccountRow } from '../../db/account-columns.ts';
@@ -15,6 +14,8 @@ import {
 import type { ReceivedMultipart } from '../../lib/multipart.ts';
 import { type PublicImagePrefix, publicImageKey } from '../../lib/public-images.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
+import { UploadLease, type UploadLeaseStore } from '../../lib/uploads/upload-lease.ts';
+import { uuid7 } from '../../lib/uploads/uuid7.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { toCurrentUser } from './present-user.ts';
 import type { UsersRepo } from './users-repo.ts';
@@ -28,6 +29,7 @@ export class UsersService {
   constructor(
     private readonly repo: UsersRepo,
     private readonly files: FileStore,
+    private readonly leases: UploadLeaseStore,
   ) {}
 
   async currentUser(userId: string): Promise<CurrentUser> {
@@ -59,7 +61,7 @@ export class UsersService {
       location: body.fields.location,
       socialLinks: parseJsonField(body.fields.socialLinks, 'socialLinks'),
     });
-    const stored: string[] = [];
+    const stored = new UploadLease(this.leases);
     try {
       const picture = body.files.find((f) => f.field === 'profilePicture');
       const banner = body.files.find((f) => f.field === 'bannerImage');
@@ -85,9 +87,11 @@ export class UsersService {
       );
       await Promise.all(replaced.map((key) => this.files.delete(key).catch(() => {})));
     } catch (err) {
-      await Promise.all(stored.map((key) => this.files.delete(key).catch(() => {})));
+      await Promise.all(stored.keys.map((key) => this.files.delete(key).catch(() => {})));
       if (uniqueViolation(err) !== undefined) throw conflict(USERNAME_TAKEN, 'USERNAME_TAKEN');
       throw err;
+    } finally {
+      await stored.end();
     }
     return this.currentUser(viewer.id);
   }
@@ -97,15 +101,16 @@ export class UsersService {
     prefix: PublicImagePrefix,
     variants: Record<string, ImageVariant>,
     variant: string,
-    stored: string[],
+    stored: UploadLease,
   ): Promise<string> {
     // processImage refuses anything that is not a readable PNG/JPEG/GIF/BMP with a 4xx AppError.
     const output = await processImage(tempPath, variants);
     const image = output[variant];
     if (!image) throw new Error(`Image variant '${variant}' was not produced`);
-    const key = publicImageKey(prefix, randomUUID());
+    // A version 7 UUID, like design files: the sweep's age guard reads it on any storage.
+    const key = publicImageKey(prefix, uuid7());
+    await stored.add(key);
     await this.files.put(key, image.data, { contentType: 'image/webp' });
-    stored.push(key);
     return key;
   }
 }
