@@ -14,6 +14,7 @@ import { crash } from './suites/crash.mjs';
 import { firstStart } from './suites/first-start.mjs';
 import { foundation } from './suites/foundation.mjs';
 import { render } from './suites/render.mjs';
+import { scale } from './suites/scale.mjs';
 import { search } from './suites/search.mjs';
 import { stl } from './suites/stl.mjs';
 import { upload } from './suites/upload.mjs';
@@ -23,6 +24,7 @@ import { zip } from './suites/zip.mjs';
 /** @type {Record<string, import('./lib/suite.mjs').Suite>} */
 const SUITES = {
   foundation,
+  scale,
   'first-start': firstStart,
   crash,
   render,
@@ -35,7 +37,8 @@ const SUITES = {
 
 const USAGE = `Usage: node bench/run.mjs [suite...]   (suites: ${Object.keys(SUITES).join(', ')})
 Environment: BENCH_DURATION seconds per case (default 10); BENCH_DATABASE_URL or TEST_DATABASE_URL
-adds PostgreSQL (a temporary database is created on that server and dropped at the end);
+adds PostgreSQL (a temporary database is created on that server and dropped at the end; the
+scale suite, one API instance against two on one database, runs only there);
 BENCH_ENGINES=postgres (or embedded) measures only that engine; BENCH_KEEP_SEEDED=1 keeps a seeded
 PostgreSQL database (bench_kept_*) and reuses it in later runs (drop it when the seed changes);
 BENCH_CASES=listing,deepPage,currentUser keeps only the foundation cases named (the bare baseline

@@ -36,10 +36,11 @@ function wantedEngines(env = process.env) {
  * @param {import('./suite.mjs').SuiteContext} ctx
  * @param {string} suite
  * @param {(engine: Engine, scope: import('./resources.mjs').Scope) => Promise<import('./suite.mjs').SuiteReport>} runEngine
+ * @param {readonly EngineName[]} [measurable] the engines the suite's figures mean something on
  * @returns {Promise<import('./suite.mjs').SuiteOutcome>}
  */
-export async function runPerEngine(ctx, suite, runEngine) {
-  const wanted = wantedEngines();
+export async function runPerEngine(ctx, suite, runEngine, measurable = ENGINE_NAMES) {
+  const wanted = wantedEngines().filter((name) => measurable.includes(name));
   /** @type {Engine[]} */
   const engines = wanted.includes('embedded') ? [{ name: 'embedded' }] : [];
   const serverUrl = postgresServerUrl();

@@ -8,6 +8,7 @@ import { message } from './resources.mjs';
  *   p50: number, p90: number, p97_5: number, p99: number, p99_9: number }} Histogram
  * @typedef {{ requests: Histogram, latency: Histogram, throughput: Histogram, duration: number,
  *   errors: number, timeouts: number, mismatches: number, non2xx: number, '2xx': number,
+ *   connections: number,
  *   statusCodeStats: Record<string, { count: number }> }} AutocannonResult
  * @typedef {{ stop(): void }} AutocannonInstance
  * @typedef {(options: Record<string, unknown>, done: (err: Error | null, result: AutocannonResult) => void)
@@ -36,6 +37,7 @@ const autocannon = /** @type {Autocannon} */ (require('autocannon'));
  * @property {string} name
  * @property {string} method
  * @property {string} path
+ * @property {number} connections concurrent connections of the run
  * @property {number} requestsPerSecond mean of the per-second samples
  * @property {number} requests completed requests in the measured window
  * @property {number} durationS length of the measured window
@@ -58,17 +60,112 @@ const autocannon = /** @type {Autocannon} */ (require('autocannon'));
  * @returns {Promise<LoadResult>}
  */
 export async function measure(loadCase, settings, signal) {
-  /** @type {string[]} */
-  const problems = [];
-  if (settings.warmupS > 0) {
-    await fire(loadCase, settings.connections, settings.warmupS, signal);
-    await settle(loadCase, signal).catch((err) => problems.push(`after the warm-up: ${message(err)}`));
+  const [result] = await measureTogether([loadCase], settings, signal);
+  if (!result) throw new Error(`${loadCase.name}: no result`);
+  return result;
+}
+
+/**
+ * Warms up, then measures several cases at the same time as one load spread over them:
+ * `settings.connections` in total, shared out evenly (the first cases get one more when they do not
+ * divide). Each case is its own autocannon run, all started together, so each has a result of its
+ * own; autocannon also takes several URLs in one run, but then reports one latency histogram for
+ * all of them.
+ * @param {LoadCase[]} loadCases
+ * @param {LoadSettings} settings
+ * @param {AbortSignal} [signal]
+ * @returns {Promise<LoadResult[]>}
+ */
+export async function measureTogether(loadCases, settings, signal) {
+  const n = loadCases.length;
+  const connections = loadCases.map(
+    (_, i) => Math.floor(settings.connections / n) + (i < settings.connections % n ? 1 : 0),
+  );
+  if (connections.some((c) => c < 1)) {
+    throw new Error(`${settings.connections} connections cannot be spread over ${n} cases`);
   }
-  const r = await fire(loadCase, settings.connections, settings.durationS, signal);
-  const drainMs = await settle(loadCase, signal).catch((err) => {
-    problems.push(`after the load: ${message(err)}`);
-    return null;
-  });
+  /** @type {string[][]} */
+  const problems = loadCases.map(() => []);
+  if (settings.warmupS > 0) {
+    await together(loadCases.map((c, i) => fire(c, connections[i] ?? 1, settings.warmupS, signal)));
+    await Promise.all(
+      loadCases.map((c, i) =>
+        settle(c, signal).catch((err) => problems[i]?.push(`after the warm-up: ${message(err)}`)),
+      ),
+    );
+  }
+  const runs = await together(
+    loadCases.map((c, i) => fire(c, connections[i] ?? 1, settings.durationS, signal)),
+  );
+  const drains = await Promise.all(
+    loadCases.map((c, i) =>
+      settle(c, signal).catch((err) => {
+        problems[i]?.push(`after the load: ${message(err)}`);
+        return null;
+      }),
+    ),
+  );
+  return loadCases.map((c, i) =>
+    loadResult(c, /** @type {AutocannonResult} */ (runs[i]), drains[i] ?? null, problems[i] ?? []),
+  );
+}
+
+/**
+ * The figures of a load measured together (measureTogether) as one: requests and failures summed,
+ * latency percentiles the worst case's (percentiles of separate runs cannot be averaged; the
+ * mean, weighted by requests, can), ok when every case was.
+ * @param {string} name
+ * @param {LoadResult[]} results
+ * @returns {LoadResult}
+ */
+export function combined(name, results) {
+  const sum = (/** @type {(r: LoadResult) => number} */ pick) => results.reduce((a, r) => a + pick(r), 0);
+  const worst = (/** @type {keyof LoadResult['latencyMs']} */ key) =>
+    Math.max(...results.map((r) => r.latencyMs[key]));
+  const requests = sum((r) => r.requests);
+  /** @type {Record<string, number>} */
+  const statusCodes = {};
+  for (const r of results) {
+    for (const [code, count] of Object.entries(r.statusCodes))
+      statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  }
+  const drains = results.map((r) => r.drainMs);
+  return {
+    name,
+    method: results[0]?.method ?? 'GET',
+    path: results[0]?.path ?? '',
+    connections: sum((r) => r.connections),
+    requestsPerSecond: round(
+      sum((r) => r.requestsPerSecond),
+      1,
+    ),
+    requests,
+    durationS: Math.max(...results.map((r) => r.durationS)),
+    latencyMs: {
+      p50: worst('p50'),
+      p90: worst('p90'),
+      p99: worst('p99'),
+      mean: requests > 0 ? round(sum((r) => r.latencyMs.mean * r.requests) / requests, 2) : 0,
+      max: worst('max'),
+    },
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    statusCodes,
+    drainMs: drains.includes(null) ? null : Math.max(...drains.map(Number)),
+    ok: results.length > 0 && results.every((r) => r.ok),
+    problems: results.flatMap((r) => r.problems.map((p) => `${r.name}: ${p}`)),
+  };
+}
+
+/**
+ * @param {LoadCase} loadCase
+ * @param {AutocannonResult} r
+ * @param {number | null} drainMs
+ * @param {string[]} problems found so far
+ * @returns {LoadResult}
+ */
+function loadResult(loadCase, r, drainMs, problems) {
   const url = new URL(loadCase.url);
   /** @type {Record<string, number>} */
   const statusCodes = {};
@@ -80,6 +177,7 @@ export async function measure(loadCase, settings, signal) {
     name: loadCase.name,
     method: 'GET',
     path: url.pathname + url.search,
+    connections: r.connections,
     requestsPerSecond: round(r.requests.average, 1),
     requests: r.requests.total,
     durationS: r.duration,
@@ -98,6 +196,20 @@ export async function measure(loadCase, settings, signal) {
     ok: problems.length === 0,
     problems,
   };
+}
+
+/**
+ * Waits for every run, so none is still loading the server when this returns, then throws the
+ * first failure, if any.
+ * @template T
+ * @param {Promise<T>[]} runs
+ * @returns {Promise<T[]>}
+ */
+async function together(runs) {
+  const settled = await Promise.allSettled(runs);
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => /** @type {PromiseFulfilledResult<T>} */ (s).value);
 }
 
 /** How long the server may take to work off a run's leftover requests. */

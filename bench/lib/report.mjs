@@ -53,6 +53,38 @@ export function machine() {
   };
 }
 
+/**
+ * The machine a load ran on, with how busy other work kept it just before (warnIfCpuBusy) and its
+ * load averages before and after.
+ * @param {number | null} cpuBusyBeforeLoad
+ * @param {number[]} loadAverageBefore
+ * @param {number[]} loadAverageAfter
+ */
+export function machineUnderLoad(cpuBusyBeforeLoad, loadAverageBefore, loadAverageAfter) {
+  return { ...machine(), cpuBusyBeforeLoad, loadAverageBefore, loadAverageAfter };
+}
+
+/**
+ * A load report's first lines: `heading` (what was measured), the run's length, the machine and its
+ * load, and a warning when other work kept it busy.
+ * @param {string} heading
+ * @param {{ durationS: number, warmupS: number }} settings
+ * @param {ReturnType<typeof machineUnderLoad>} m
+ */
+export function printLoadHeading(heading, settings, m) {
+  console.log(
+    `\n${heading}, ${settings.durationS} s per case after ${settings.warmupS} s warm-up; ` +
+      `${m.cpus} CPUs, Node ${m.node}; ` +
+      `load average ${m.loadAverageBefore.join(' ')} before, ${m.loadAverageAfter.join(' ')} after`,
+  );
+  if (typeof m.cpuBusyBeforeLoad === 'number' && m.cpuBusyBeforeLoad > 0.25) {
+    console.log(
+      `WARNING: other work kept the machine ${Math.round(m.cpuBusyBeforeLoad * 100)} % busy just before the load; ` +
+        'absolute figures are low and noisy',
+    );
+  }
+}
+
 /** The load averages over 1, 5 and 15 minutes (what `cat /proc/loadavg` begins with). */
 export function loadAverage() {
   return os.loadavg().map((n) => Math.round(n * 100) / 100);

@@ -16,9 +16,10 @@ import {
   formatNumber,
   formatTarget,
   loadAverage,
-  machine,
+  machineUnderLoad,
   mb,
   median,
+  printLoadHeading,
   share,
   table,
   target,
@@ -30,9 +31,12 @@ import { chosen } from '../lib/settings.mjs';
 import { describeStart, timeNpmStart } from '../lib/start-timing.mjs';
 import { makeTempDir } from '../lib/suite.mjs';
 
-const DESIGNS = 10_000;
+/** The seeded catalogue (seededCatalogue; the scale suite measures the listing on the same). */
+export const DESIGNS = 10_000;
 /** The listing's default page size (docs/api.md). */
 const PAGE_SIZE = 12;
+/** The home listing's first page, as the web app asks for it. */
+export const LISTING = { name: 'GET /api/designs/newest?page=1', path: '/api/designs/newest?page=1' };
 /** Offset 9 588 of 10 000: close to the end, still a full page. */
 const DEEP_PAGE = 800;
 const SEED_TIMEOUT_MS = 15 * 60_000;
@@ -84,15 +88,7 @@ async function runEngine(ctx, engine, scope) {
   const { settings, signal } = ctx;
   const embedded = engine.name === 'embedded';
 
-  const { env, databaseName, seed } = await seededApiEnv({
-    engine,
-    scope,
-    dirName: engine.name,
-    designs: DESIGNS,
-    timeoutMs: SEED_TIMEOUT_MS,
-    signal,
-    log,
-  });
+  const { env, databaseName, seed } = await seededCatalogue(engine, scope, signal, log);
   const dataDir = embedded ? (env.DATA_DIR ?? null) : null;
 
   const api = await startApi({ env, engine: engine.name, scope, signal, log });
@@ -100,7 +96,7 @@ async function runEngine(ctx, engine, scope) {
 
   const token = await registerUser(api.baseUrl);
   const allCases = /** @type {const} */ ([
-    { key: 'listing', name: 'GET /api/designs/newest?page=1', path: '/api/designs/newest?page=1' },
+    { key: 'listing', ...LISTING },
     {
       key: 'deepPage',
       name: `GET /api/designs/newest?page=${DEEP_PAGE}`,
@@ -254,12 +250,7 @@ async function runEngine(ctx, engine, scope) {
     engine: engine.name,
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    machine: {
-      ...machine(),
-      cpuBusyBeforeLoad: busy,
-      loadAverageBefore: loadBefore,
-      loadAverageAfter: loadAfter,
-    },
+    machine: machineUnderLoad(busy, loadBefore, loadAfter),
     settings: {
       connections: settings.connections,
       durationS: settings.durationS,
@@ -305,6 +296,27 @@ async function runEngine(ctx, engine, scope) {
     targets,
     failedCases: [baseline, ...results].filter((r) => !r.ok).map((r) => r.name),
   };
+}
+
+/**
+ * The API's environment on a database of `engine` seeded with this suite's catalogue. Named after
+ * the engine alone, so a database kept with BENCH_KEEP_SEEDED=1 serves every suite that measures
+ * this catalogue.
+ * @param {Engine} engine
+ * @param {import('../lib/resources.mjs').Scope} scope
+ * @param {AbortSignal} signal
+ * @param {(line: string) => void} log
+ */
+export function seededCatalogue(engine, scope, signal, log) {
+  return seededApiEnv({
+    engine,
+    scope,
+    dirName: engine.name,
+    designs: DESIGNS,
+    timeoutMs: SEED_TIMEOUT_MS,
+    signal,
+    log,
+  });
 }
 
 /**
@@ -369,18 +381,11 @@ function memoryOf(apiPid, dataDir) {
  * @returns {Promise<{ key: CaseKey, pass: boolean, detail: string }[]>}
  */
 async function checkAnswers(baseUrl, headers) {
-  /** @param {number} page */
-  const listing = async (page) => {
-    const { status, body } = await requestJson(`${baseUrl}/api/designs/newest?page=${page}`);
-    const count = Array.isArray(body?.designs) ? body.designs.length : -1;
-    const pass = status === 200 && count === PAGE_SIZE && body?.total === DESIGNS;
-    return { pass, detail: `page ${page}: status ${status}, ${count} designs, total ${body?.total}` };
-  };
   const user = await requestJson(`${baseUrl}/api/auth/user`, { headers });
   const userOk = user.status === 200 && typeof user.body?.username === 'string';
   return [
-    { key: 'listing', ...(await listing(1)) },
-    { key: 'deepPage', ...(await listing(DEEP_PAGE)) },
+    { key: 'listing', ...(await checkListing(baseUrl, 1)) },
+    { key: 'deepPage', ...(await checkListing(baseUrl, DEEP_PAGE)) },
     {
       key: 'currentUser',
       pass: userOk,
@@ -390,10 +395,21 @@ async function checkAnswers(baseUrl, headers) {
 }
 
 /**
+ * Whether page `page` of the newest designs is a full page of the seeded catalogue.
+ * @param {string} baseUrl
+ * @param {number} page
+ */
+export async function checkListing(baseUrl, page) {
+  const { status, body } = await requestJson(`${baseUrl}/api/designs/newest?page=${page}`);
+  const count = Array.isArray(body?.designs) ? body.designs.length : -1;
+  const pass = status === 200 && count === PAGE_SIZE && body?.total === DESIGNS;
+  return { pass, detail: `page ${page}: status ${status}, ${count} designs, total ${body?.total}` };
+}
+
+/**
  * @param {string} label
  * @param {{ settings: { connections: number, durationS: number, warmupS: number },
- *   machine: ReturnType<typeof machine> & { cpuBusyBeforeLoad: number | null,
- *     loadAverageBefore: number[], loadAverageAfter: number[] },
+ *   machine: ReturnType<typeof machineUnderLoad>,
  *   seed: { seconds: number },
  *   memory: { idle: MemoryFigures, afterLoad: MemoryFigures, apiPeakRssMB: number, bareRssMB: number,
  *     barePssMB: number | null },
@@ -405,18 +421,11 @@ async function checkAnswers(baseUrl, headers) {
  */
 function printReport(label, result, rows) {
   const s = result.settings;
-  const m = result.machine;
-  console.log(
-    `\n${label}: ${DESIGNS.toLocaleString('en-US')} designs, ${s.connections} connections, ` +
-      `${s.durationS} s per case after ${s.warmupS} s warm-up; ${m.cpus} CPUs, Node ${m.node}; ` +
-      `load average ${m.loadAverageBefore.join(' ')} before, ${m.loadAverageAfter.join(' ')} after`,
+  printLoadHeading(
+    `${label}: ${DESIGNS.toLocaleString('en-US')} designs, ${s.connections} connections`,
+    s,
+    result.machine,
   );
-  if (typeof m.cpuBusyBeforeLoad === 'number' && m.cpuBusyBeforeLoad > 0.25) {
-    console.log(
-      `WARNING: other work kept the machine ${Math.round(m.cpuBusyBeforeLoad * 100)} % busy just before the load; ` +
-        'absolute figures are low and noisy',
-    );
-  }
   console.log(
     table(
       ['case', 'req/s', 'vs bare', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'drain ms', 'result'],

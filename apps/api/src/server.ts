@@ -7,7 +7,6 @@ import { type AppDatabase, openAppDatabase } from './db/app-database.ts';
 import { claimProcessTempDir } from './lib/process-temp-dir.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { createFileStore } from './lib/storage/create-file-store.ts';
-import { LocalFileStore } from './lib/storage/local-file-store.ts';
 import { SeedRepo } from './seed/seed-repo.ts';
 
 // V8 lets its heap grow to several times the live data between full collections: after the
@@ -61,7 +60,6 @@ async function serve(
   // their uploads in progress must survive this start. Folders of stopped processes go.
   const temp = await claimProcessTempDir(path.join(config.dataDir, 'tmp'));
   onShutdown(() => temp.release());
-  if (files instanceof LocalFileStore) await files.sweepTemp();
 
   const { secret, generated } = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const app = await buildApp({ config, db, files, jwtSecret: secret, tempDir: temp.dir });

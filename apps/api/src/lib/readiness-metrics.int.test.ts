@@ -57,6 +57,9 @@ describe('health, readiness and metrics for load balancers and monitoring', () =
     expect(text).toMatch(/^db_pool_waiting_requests \d/m);
     expect(text).toContain('# TYPE preview_render_duration_seconds histogram');
     expect(text).toContain('process_cpu_seconds_total');
+    // The job queue's figures, by queue (the start-up sweep is one of them).
+    expect(text).toMatch(/^jobs_queued\{queue="upload_leftovers_sweep"\} \d+$/m);
+    expect(text).toMatch(/^jobs_failed\{queue="stl_preview"\} 0$/m);
   });
 
   it('shows metrics only to allowed addresses or the token holder', async () => {

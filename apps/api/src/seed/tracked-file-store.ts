@@ -36,6 +36,10 @@ export class TrackedFileStore implements FileStore {
     return this.inner.list(prefix);
   }
 
+  abortIncompleteWrites(olderThan: Date): Promise<number> {
+    return this.inner.abortIncompleteWrites(olderThan);
+  }
+
   /**
    * Refuses further writes, waits for those under way (the seed writes several files at once, and
    * the others go on after one fails), then deletes every key written, finished or not.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { S3FileStore, type S3FileStoreOptions } from '../lib/storage/s3-file-store.ts';
+import { addMultipartUploadListing } from './s3rver-multipart-listing.ts';
 
 export type S3TestStore = {
   store: S3FileStore;
@@ -13,10 +14,14 @@ export type S3TestStore = {
   close: () => Promise<void>;
 };
 
-/** A real S3-compatible server (s3rver) on a free port with one empty bucket, and a store on it. */
+/**
+ * A real S3-compatible server (s3rver) on a free port with one empty bucket, and a store on it;
+ * with the listing and abort of unfinished multipart uploads s3rver lacks.
+ */
 export async function startS3TestStore(bucket = 'printmarket-test'): Promise<S3TestStore> {
   const directory = await mkdtemp(path.join(tmpdir(), 's3rver-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true });
+  addMultipartUploadListing(server, directory);
   const { port } = await server.run();
   const options: S3FileStoreOptions = {
     bucket,

@@ -1,7 +1,8 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/database.ts';
-import { JOBS_SCHEMA, JobsConnection, JobsRepo } from './jobs-repo.ts';
+import { registerGauge } from '../metrics.ts';
+import { JOBS_SCHEMA, JobsConnection, JobsRepo, type QueueCounts } from './jobs-repo.ts';
 
 /** PostgreSQL's error code for a transaction it ended to break a deadlock. */
 const DEADLOCK = '40P01';
@@ -64,6 +65,11 @@ export class JobQueue {
       maintenanceIntervalSeconds: options.maintenanceSeconds,
     });
     this.#boss.on('error', onError);
+    registerQueueGauges(async () => {
+      if (!this.#started || this.#stopped) return [];
+      await this.#started; // pg-boss's tables exist from here on
+      return this.#repo.counts();
+    });
   }
 
   /**
@@ -163,4 +169,20 @@ export class JobQueue {
     }
     await this.#connection.close();
   }
+}
+
+/**
+ * Prometheus gauges of every queue's jobs, read from PostgreSQL at each scrape: the same figures
+ * on every instance, since the queue is shared.
+ */
+function registerQueueGauges(read: () => Promise<QueueCounts[]>) {
+  const gauges: [string, string, keyof Omit<QueueCounts, 'queue'>][] = [
+    ['jobs_queued', 'Background jobs waiting to run or for a retry, by queue', 'queued'],
+    ['jobs_active', 'Background jobs being worked, by queue', 'active'],
+    ['jobs_failed', 'Background jobs that failed for good and are still kept, by queue', 'failed'],
+  ];
+  for (const [name, help, field] of gauges)
+    registerGauge(name, help, ['queue'], async () =>
+      (await read()).map((counts) => ({ labels: { queue: counts.queue }, value: counts[field] })),
+    );
 }

@@ -1,13 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { CreateBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CreateMultipartUploadCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import fc from 'fast-check';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type S3TestStore, startS3TestStore } from '../../test/s3-test-store.ts';
 import { createFileStore } from './create-file-store.ts';
 import {
   assertValidKey,
@@ -50,8 +55,14 @@ const failingStream = (firstBytes: number) =>
     })(),
   );
 
+/** How a test leaves a write unfinished on an adapter (as a process killed mid-write does) and counts such writes. */
+type UnfinishedWrites = {
+  leaveOne: (key: string) => Promise<void>;
+  count: () => Promise<number>;
+};
+
 /** The behaviour every FileStore adapter must show; run once per adapter. */
-function fileStoreContract(getStore: () => FileStore) {
+function fileStoreContract(getStore: () => FileStore, unfinished: UnfinishedWrites) {
   it('returns a Buffer byte for byte and reports its size', async () => {
     const store = getStore();
     const key = `${freshPrefix()}model.stl`;
@@ -208,6 +219,34 @@ function fileStoreContract(getStore: () => FileStore) {
     expect(await collect(store.list(prefix))).toEqual([`${prefix}kept.stl`]);
   });
 
+  it('leaves no unfinished write behind when a stream of several parts fails', async () => {
+    const store = getStore();
+    const key = `${freshPrefix()}large.stl`;
+    const before = await unfinished.count();
+    // Past S3's 5 MB part size, so the write is a multipart upload when it fails.
+    await expect(store.put(key, failingStream(12 * 1024 * 1024))).rejects.toThrow('client went away');
+    expect(await store.stat(key)).toBeNull();
+    expect(await unfinished.count()).toBe(before);
+  });
+
+  it('removes unfinished writes begun before a time, and nothing begun later or finished', async () => {
+    const store = getStore();
+    const prefix = freshPrefix();
+    await store.put(`${prefix}kept.stl`, Buffer.from('finished'));
+    await unfinished.leaveOne(`${prefix}cut-off.stl`);
+    const left = await unfinished.count();
+    expect(left).toBeGreaterThan(0);
+
+    // Begun after the time given: possibly a write still running in another process.
+    await expect(store.abortIncompleteWrites(new Date(Date.now() - 60_000))).resolves.toBe(0);
+    expect(await unfinished.count()).toBe(left);
+
+    await expect(store.abortIncompleteWrites(new Date(Date.now() + 60_000))).resolves.toBe(left);
+    expect(await unfinished.count()).toBe(0);
+    expect(await read(store, `${prefix}kept.stl`)).toBe('finished');
+    expect(await collect(store.list(prefix))).toEqual([`${prefix}kept.stl`]);
+  });
+
   it.each(INVALID_KEYS)('rejects the invalid key %j on every operation', async (key) => {
     const store = getStore();
     await expect(store.put(key, Buffer.from('x'))).rejects.toBeInstanceOf(InvalidKeyError);
@@ -277,9 +316,16 @@ describe('LocalFileStore', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  fileStoreContract(() => store);
-
   const tempEntries = async () => readdir(store.tempFolder).catch(() => []);
+
+  fileStoreContract(() => store, {
+    // What a put killed mid-stream leaves: its half-written temporary file.
+    leaveOne: async () => {
+      await mkdir(store.tempFolder, { recursive: true });
+      await writeFile(path.join(store.tempFolder, `${randomUUID()}.part`), 'half a file');
+    },
+    count: async () => (await tempEntries()).length,
+  });
 
   it('leaves no file and nothing in .tmp after a failed stream', async () => {
     const key = `${freshPrefix()}broken.stl`;
@@ -288,24 +334,11 @@ describe('LocalFileStore', () => {
     expect(await tempEntries()).toEqual([]);
   });
 
-  it('sweepTemp removes what interrupted writes left and nothing else', async () => {
-    const key = `${freshPrefix()}kept.stl`;
-    await store.put(key, Buffer.from('kept'));
-    await mkdir(store.tempFolder, { recursive: true });
-    await writeFile(path.join(store.tempFolder, 'crashed-1.part'), 'half a file');
-    await mkdir(path.join(store.tempFolder, 'odd-folder'));
-    expect(await tempEntries()).toHaveLength(2);
-
-    await expect(store.sweepTemp()).resolves.toBe(2);
-    expect(await tempEntries()).toEqual([]);
-    expect(await read(store, key)).toBe('kept');
-  });
-
   it('never lists temp files', async () => {
     await mkdir(store.tempFolder, { recursive: true });
     await writeFile(path.join(store.tempFolder, 'in-progress.part'), 'partial');
     expect((await collect(store.list(''))).filter((key) => key.includes('.tmp'))).toEqual([]);
-    await store.sweepTemp();
+    await store.abortIncompleteWrites(new Date(Date.now() + 60_000));
   });
 
   it('removes folders emptied by a delete', async () => {
@@ -317,42 +350,40 @@ describe('LocalFileStore', () => {
 });
 
 describe('S3FileStore against s3rver', () => {
-  const bucket = 'printmarket-test';
-  let directory: string;
-  let server: S3rver;
-  let store: S3FileStore;
-  let client: S3Client;
+  let s3: S3TestStore;
 
   beforeAll(async () => {
-    directory = await mkdtemp(path.join(tmpdir(), 's3rver-'));
-    server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true });
-    const { port } = await server.run();
-    const connection = {
-      endpoint: `http://127.0.0.1:${port}`,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      // s3rver checks signatures against these fixed credentials.
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-    };
-    client = new S3Client({
-      ...connection,
-      credentials: { accessKeyId: connection.accessKeyId, secretAccessKey: connection.secretAccessKey },
-    });
-    await client.send(new CreateBucketCommand({ Bucket: bucket }));
-    store = new S3FileStore({ bucket, ...connection });
+    s3 = await startS3TestStore();
   });
 
   afterAll(async () => {
-    store?.destroy();
-    client?.destroy();
-    await server?.close();
-    await rm(directory, { recursive: true, force: true });
+    await s3?.close();
   });
 
-  fileStoreContract(() => store);
+  const unfinishedUploads = async () =>
+    (await s3.client.send(new ListMultipartUploadsCommand({ Bucket: s3.options.bucket }))).Uploads ?? [];
+
+  fileStoreContract(() => s3.store, {
+    // What a put killed mid-stream leaves: a multipart upload with a part, never completed.
+    leaveOne: async (key) => {
+      const { UploadId } = await s3.client.send(
+        new CreateMultipartUploadCommand({ Bucket: s3.options.bucket, Key: key }),
+      );
+      await s3.client.send(
+        new UploadPartCommand({
+          Bucket: s3.options.bucket,
+          Key: key,
+          UploadId,
+          PartNumber: 1,
+          Body: Buffer.alloc(1024, 7),
+        }),
+      );
+    },
+    count: async () => (await unfinishedUploads()).length,
+  });
 
   it('saves the content type with the object', async () => {
+    const { store, client } = s3;
     const key = `${freshPrefix()}photo.webp`;
     await store.put(key, Buffer.from('RIFF'), { contentType: 'image/webp' });
     await store.put(`${key}.stream`, Readable.from([Buffer.from('RIFF')]), { contentType: 'image/webp' });
@@ -361,7 +392,7 @@ describe('S3FileStore against s3rver', () => {
     await store.putFile(`${key}.file`, path.join(folder, 'photo.part'), { contentType: 'image/webp' });
     await rm(folder, { recursive: true, force: true });
     for (const stored of [key, `${key}.stream`, `${key}.file`]) {
-      const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: stored }));
+      const head = await client.send(new HeadObjectCommand({ Bucket: s3.options.bucket, Key: stored }));
       expect(head.ContentType).toBe('image/webp');
     }
   });

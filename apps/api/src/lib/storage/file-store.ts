@@ -41,6 +41,13 @@ export interface FileStore {
   delete(key: string): Promise<void>;
   /** Every key that starts with `prefix` (plain string prefix, as in S3), in no particular order. */
   list(prefix: string): AsyncIterable<string>;
+  /**
+   * Removes what writes begun before `olderThan` and never finished left behind (a process killed
+   * mid-write): temporary files on disk, unfinished multipart uploads on S3, whose parts are
+   * otherwise kept (and billed) forever. Writes begun later are left alone: they may be running in
+   * another process. Returns how many it removed.
+   */
+  abortIncompleteWrites(olderThan: Date): Promise<number>;
 }
 
 export class FileNotFoundError extends Error {

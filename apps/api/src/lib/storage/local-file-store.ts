@@ -37,7 +37,7 @@ export class LocalFileStore implements FileStore {
     assertValidKeyForPut(key, body);
     const target = this.pathOf(key);
     // Written beside the final place (same filesystem) so the rename is atomic: readers see the old
-    // file or the new one, and a crash leaves only a temp file for sweepTemp.
+    // file or the new one, and a crash leaves only a temp file for abortIncompleteWrites.
     const temp = path.join(this.tempFolder, `${randomUUID()}.part`);
     try {
       await mkdir(this.tempFolder, { recursive: true });
@@ -125,10 +125,11 @@ export class LocalFileStore implements FileStore {
   }
 
   /**
-   * Removes what interrupted writes left in the temp folder and returns how many entries it removed.
-   * Call it at start, before this process (or another sharing the root) begins writing.
+   * Removes temporary files of writes begun before `olderThan` (their last change is older) and
+   * never moved into place. Younger ones may be writes in progress in another process sharing the
+   * root, so they stay.
    */
-  async sweepTemp(): Promise<number> {
+  async abortIncompleteWrites(olderThan: Date): Promise<number> {
     let names: string[];
     try {
       names = await readdir(this.tempFolder);
@@ -136,10 +137,18 @@ export class LocalFileStore implements FileStore {
       if (isMissing(error)) return 0;
       throw error;
     }
-    await Promise.all(
-      names.map((name) => rm(path.join(this.tempFolder, name), { recursive: true, force: true })),
-    );
-    return names.length;
+    let removed = 0;
+    for (const name of names) {
+      const entry = path.join(this.tempFolder, name);
+      const changed = await stat(entry).then(
+        (s) => s.mtimeMs,
+        () => null,
+      );
+      if (changed === null || changed >= olderThan.getTime()) continue;
+      await rm(entry, { recursive: true, force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   private pathOf(key: string): string {

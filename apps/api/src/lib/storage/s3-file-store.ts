@@ -2,9 +2,11 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   paginateListObjectsV2,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -139,6 +141,34 @@ export class S3FileStore implements FileStore {
         if (object.Key !== undefined) yield object.Key;
       }
     }
+  }
+
+  /**
+   * Aborts the bucket's multipart uploads initiated before `olderThan`: what a process killed in
+   * the middle of a large put left (a put that fails while running aborts its own). S3 keeps such
+   * parts, invisible to listings, until someone aborts them.
+   */
+  async abortIncompleteWrites(olderThan: Date): Promise<number> {
+    let aborted = 0;
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListMultipartUploadsCommand({
+          Bucket: this.bucket,
+          KeyMarker: keyMarker,
+          UploadIdMarker: uploadIdMarker,
+        }),
+      );
+      for (const { Key, UploadId, Initiated } of page.Uploads ?? []) {
+        if (!Key || !UploadId || !Initiated || Initiated >= olderThan) continue;
+        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId }));
+        aborted += 1;
+      }
+      keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+      uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+    } while (keyMarker !== undefined);
+    return aborted;
   }
 
   /** Closes the client's pooled connections (at shutdown and in tests). */

@@ -13,8 +13,20 @@ declare module 's3rver' {
     configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
   }
 
+  /** The part of Koa's request context the test kit's added routes use (s3rver is a Koa app). */
+  interface S3rverContext {
+    method: string;
+    path: string;
+    query: Record<string, string | string[] | undefined>;
+    status: number;
+    type: string;
+    body: unknown;
+  }
+
   class S3rver {
     constructor(options?: S3rverOptions);
+    /** Koa's middleware list, run in order for each request once `run` starts listening. */
+    middleware: ((ctx: S3rverContext, next: () => Promise<unknown>) => Promise<unknown>)[];
     /** Listens and resolves with the bound address (so port 0 picks a free port). */
     run(): Promise<AddressInfo>;
     close(): Promise<void>;

@@ -33,11 +33,17 @@ export function registerUploads(
 
 /** The queue of the sweep; one job at a time across every instance. */
 export const UPLOAD_SWEEP_QUEUE = 'upload_leftovers_sweep';
+/**
+ * A write unfinished after a day was cut off (its process died): a 500 MB model streams in
+ * minutes even on a slow link, and S3 itself suggests a day for its cleanup rule.
+ */
+const INCOMPLETE_WRITE_MAX_AGE_MS = 24 * 3_600_000;
 
 /**
- * Stored files no row references are what a process stopped between storing and committing an
- * upload left. One instance sweeps at start (a job sent by each starting instance is kept once),
- * then hourly; the hourly sweeps catch leftovers that were too young to go at start.
+ * Stored files no row references and no lease holds are what a process stopped between storing
+ * and committing left; writes cut off in the middle leave unfinished parts. One instance sweeps
+ * at start (a job sent by each starting instance is kept once), then hourly; the hourly sweeps
+ * catch leftovers that were too young to go at start.
  */
 function sweepLeftoversHourly(app: FastifyInstance, deps: ModuleDeps, repo: UploadRepo, minAgeMs: number) {
   const { jobs, files, leases } = deps;
@@ -48,6 +54,8 @@ function sweepLeftoversHourly(app: FastifyInstance, deps: ModuleDeps, repo: Uplo
       const removed = await sweepUploadLeftovers({ repo, leases, files }, { minAgeMs });
       if (removed.length > 0)
         app.log.info({ removed: removed.length }, 'removed upload leftovers from storage');
+      const aborted = await files.abortIncompleteWrites(new Date(Date.now() - INCOMPLETE_WRITE_MAX_AGE_MS));
+      if (aborted > 0) app.log.info({ aborted }, 'removed unfinished writes from storage');
     },
   );
   jobs.schedule(UPLOAD_SWEEP_QUEUE, '0 * * * *');
