@@ -6,19 +6,24 @@ import { precompress } from './precompress.ts';
 // The API (and the uploaded images it serves) runs on port 3000 during development.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+// `vite build --ssr` builds the server render (src/entry-server.tsx) into dist-ssr/, beside the
+// browser build and never served: one file with its packages inside, loaded once by the API.
+export default defineConfig(({ isSsrBuild }) => ({
   // Fixed root, so `vite --config apps/web/vite.config.ts` works from the repository root too.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   // `@/x` is `src/x`: imports name what they use instead of climbing with `../../`.
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    // three.js (the 3D viewer's own lazily loaded chunk) is about 560 kB before compression.
-    chunkSizeWarningLimit: 600,
-  },
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, target: 'node20' }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        target: 'es2022',
+        // three.js (the 3D viewer's own lazily loaded chunk) is about 560 kB before compression.
+        chunkSizeWarningLimit: 600,
+      },
+  ssr: { noExternal: true },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
@@ -31,4 +36,4 @@ export default defineConfig({
       '/uploads': { target: apiTarget, changeOrigin: false },
     },
   },
-});
+}));

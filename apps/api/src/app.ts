@@ -151,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPurchases(app, modules);
 
   uploadsRoute(app, files);
-  await serveWebApp(app, config.webDistDir);
+  await serveWebApp(app, config.webDistDir, { publicUrl: config.publicUrl });
   return app;
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './errors.ts';
+import { fillPage, loadPageRenderer, type PageRenderer } from './page-render.ts';
 
 // Scripts only from our origin; the React app needs no inline script. Styles may be inline
 // (React style attributes); images may be data/blob URLs (previews of files being chosen).
@@ -19,12 +20,20 @@ const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /**
- * Serves the built web app: hashed assets cached for a year, and index.html (never cached) for
- * every other page address, so the client-side router can show the page or its not-found view.
- * Unknown /api and /uploads addresses stay JSON 404s, as does everything when there is no build.
+ * Serves the built web app: hashed assets cached for a year, and for every other page address
+ * index.html (never cached). Public pages come rendered by the server (with their data, head and
+ * status) when the server render was built beside the app; other pages get the empty index.html and
+ * the client-side router shows them. Unknown /api and /uploads addresses stay JSON 404s, as does
+ * everything when there is no build.
  */
-export async function serveWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+export async function serveWebApp(
+  app: FastifyInstance,
+  distDir: string | undefined,
+  options: { publicUrl: string } = { publicUrl: 'http://localhost' },
+): Promise<void> {
   const hasBuild = distDir !== undefined && fs.existsSync(path.join(distDir, 'index.html'));
+  const template = hasBuild ? fs.readFileSync(path.join(distDir, 'index.html'), 'utf8') : '';
+  const render: PageRenderer | null = hasBuild ? await loadPageRenderer(app, distDir, options.publicUrl) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -44,15 +53,29 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | undefi
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isPage = request.method === 'GET' && !/^\/(api|uploads)(\/|$)/.test(path);
-    if (isPage && hasBuild) {
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('content-security-policy', CONTENT_SECURITY_POLICY)
-        .sendFile('index.html');
-    }
-    throw notFound();
+    if (!isPage || !hasBuild) throw notFound();
+    reply.header('cache-control', 'no-cache');
+    const page = await renderOrNull(render, request.url, (error) =>
+      request.log.error({ err: error }, 'server render failed; sending the page unrendered'),
+    );
+    if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    if (!page) return reply.sendFile('index.html');
+    return reply.code(page.status).type('text/html; charset=utf-8').send(fillPage(template, page));
   });
+}
+
+/** The render of a page, or null when the server does not render it or its render failed. */
+async function renderOrNull(render: PageRenderer | null, url: string, onError: (error: unknown) => void) {
+  if (!render) return null;
+  try {
+    return await render(url);
+  } catch (error) {
+    // The browser can still show the page from the empty index.html.
+    onError(error);
+    return null;
+  }
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RequireSignIn } from '@/features/auth/components/RequireSignIn.tsx';
 import { LoginRedirect } from '@/features/auth/routes/LoginRedirect.tsx';
 import { routePatterns } from '@/lib/paths.ts';
@@ -135,6 +135,23 @@ export const routes: RouteObject[] = [
  * Created by main.tsx after the Google sign-in code was taken out of the address: the router reads
  * the address when it is created, and must not see the code (or screens would act on it again).
  */
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function createAppRouter(routeList: RouteObject[]) {
+  return createBrowserRouter(routeList);
+}
+
+/**
+ * `list` with the lazy routes that match `location` already loaded, so the router's first render
+ * shows the page at once, as the server rendered it, instead of its loading screen.
+ */
+export async function resolveLazyMatches(list: RouteObject[], location: { pathname: string }) {
+  const matched = new Set(matchRoutes(list, location.pathname)?.map((match) => match.route));
+  const resolve = async (route: RouteObject): Promise<RouteObject> => {
+    const copy = route.children
+      ? ({ ...route, children: await Promise.all(route.children.map(resolve)) } as RouteObject)
+      : route;
+    if (!matched.has(route) || typeof route.lazy !== 'function') return copy;
+    const loaded = await route.lazy();
+    return { ...copy, ...loaded, lazy: undefined } as RouteObject;
+  };
+  return Promise.all(list.map(resolve));
 }

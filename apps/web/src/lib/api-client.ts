@@ -28,6 +28,19 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 export type ApiFetchInit = RequestInit & { json?: unknown };
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+/** The browser's fetch, looked up at each call (tests replace the global). */
+let transport: Transport = (url, init) => fetch(url, init);
+
+/**
+ * Sends every later call through `next` instead of the network. The server render uses it to reach
+ * the API in the same process, as a signed-out visitor would.
+ */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 /** Builds the request headers: the stored token travels in `x-auth-token` on every call. */
 export function buildHeaders(init: ApiFetchInit, token: string | null): Headers {
   const headers = new Headers(init.headers);
@@ -78,7 +91,7 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, request);
+    response = await transport(`${API_BASE}${path}`, request);
   } catch (cause) {
     // Aborts are not failures a person needs to read about; let callers recognise them.
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;

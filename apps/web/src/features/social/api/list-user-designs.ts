@@ -1,7 +1,7 @@
 import { MSG } from '@printmarket/shared/messages';
 import type { ProfileDesignSort } from '@printmarket/shared/social';
 import type { DesignCard } from '@printmarket/shared/types';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 import { socialKeys } from './keys.ts';
 
@@ -20,11 +20,15 @@ export async function fetchUserDesigns(
   return designs;
 }
 
-export function useUserDesigns(username: string, sort: ProfileDesignSort) {
-  return useQuery({
+export function userDesignsQueryOptions(username: string, sort: ProfileDesignSort) {
+  return queryOptions({
     queryKey: socialKeys.userDesigns(username, sort),
     queryFn: ({ signal }) => fetchUserDesigns(username, sort, signal),
     // Another order keeps the cards on screen (marked stale) until the new order arrives.
     placeholderData: keepPreviousData,
   });
+}
+
+export function useUserDesigns(username: string, sort: ProfileDesignSort) {
+  return useQuery(userDesignsQueryOptions(username, sort));
 }

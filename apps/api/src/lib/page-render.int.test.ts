@@ -1,0 +1,242 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { createDesign, createPeople, type TestDesign, type TestPerson } from '../test/design-fixtures.ts';
+import { createCollection } from '../test/payments-test-kit.ts';
+
+const WEB_ROOT = fileURLToPath(new URL('../../../web', import.meta.url));
+const PUBLIC_URL = 'https://prints.example';
+
+/** The web app and its server render, built as `npm run build` builds them, into a folder of this test. */
+async function buildWebApp(): Promise<string> {
+  const out = fileURLToPath(new URL(`../../.test-build/web-${randomBytes(6).toString('hex')}`, import.meta.url));
+  const configFile = path.join(WEB_ROOT, 'vite.config.ts');
+  await build({ configFile, logLevel: 'warn', build: { outDir: path.join(out, 'dist') } });
+  await build({
+    configFile,
+    logLevel: 'warn',
+    build: { ssr: 'src/entry-server.tsx', outDir: path.join(out, 'dist-ssr') },
+  });
+  return out;
+}
+
+/** The JSON-LD blocks of a page. */
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1] ?? ''),
+  );
+}
+
+const meta = (html: string, property: string) =>
+  new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(html)?.[1];
+
+/** The query cache the page carries for the browser. */
+function state(html: string): { queries: { queryKey: unknown[]; state: { data: unknown } }[] } | null {
+  const block = /<script type="application\/json" id="ssr-state">(.*?)<\/script>/.exec(html)?.[1];
+  return block ? JSON.parse(block) : null;
+}
+
+describe('server-rendered public pages', () => {
+  let t: TestApp;
+  let buildDir: string;
+  let maker: TestPerson;
+  let visitor: TestPerson;
+  let paid: TestDesign;
+  let free: TestDesign;
+  let publicCollection: string;
+  let privateCollection: string;
+
+  beforeAll(async () => {
+    buildDir = await buildWebApp();
+    t = await createTestApp({ WEB_DIST_DIR: path.join(buildDir, 'dist'), PUBLIC_URL });
+    [maker, visitor] = (await createPeople(t, 'Renderer', 2)) as [TestPerson, TestPerson];
+    await t.db
+      .updateTable('users')
+      .set({ profile_picture_key: 'images/avatar-1.webp', bio: 'Makes <b>tools</b> & toys.' })
+      .where('id', '=', maker.userId)
+      .execute();
+    paid = await createDesign(t, maker.userId, { slug: 'cable-clip', name: 'Cable Clip </script><b>', isPaid: true, priceCents: 499 });
+    await t.db
+      .updateTable('designs')
+      .set({ description: 'Holds three cables on a desk edge.' })
+      .where('id', '=', paid.id)
+      .execute();
+    free = await createDesign(t, maker.userId, { slug: 'hook', name: 'Wall Hook' });
+    publicCollection = await createCollection(t, maker.userId, 'Desk Set', { pricingType: 'free' });
+    await t.db
+      .updateTable('collections')
+      .set({ cover_image_key: 'images/cover-1.webp' })
+      .where('id', '=', publicCollection)
+      .execute();
+    privateCollection = await createCollection(t, maker.userId, 'Drafts', { visibility: 'private' });
+  }, 240_000);
+
+  afterAll(async () => {
+    await t?.close();
+    if (buildDir) fs.rmSync(buildDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+  it('renders a paid design with its name, description, price, picture and Product offer', async () => {
+    const res = await get(`/design/${maker.username}/cable-clip`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    const html = res.body;
+    // The name is text, escaped, and cannot end a script block.
+    expect(html).toContain('<h1 id="design-title"');
+    expect(html).toContain('Cable Clip &lt;/script&gt;&lt;b&gt;');
+    expect(html).not.toContain('Cable Clip </script>');
+    expect(html).toContain('Holds three cables on a desk edge.');
+    expect(html).toContain('$4.99');
+    expect(html).toContain('<title>Cable Clip &lt;/script&gt;&lt;b&gt; · PrintMarket</title>');
+    expect(meta(html, 'description')).toBe('Holds three cables on a desk edge.');
+    expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/design/${maker.username}/cable-clip" />`);
+    const image = meta(html, 'og:image');
+    expect(image).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/images/.+\\.webp$`));
+    expect(meta(html, 'twitter:image')).toBe(image);
+    const [product] = jsonLd(html);
+    expect(product).toMatchObject({
+      '@type': 'Product',
+      name: 'Cable Clip </script><b>',
+      image,
+      offers: { '@type': 'Offer', price: '4.99', priceCurrency: 'USD' },
+    });
+    // The data the page rendered from travels with it, under the key the page reads.
+    const cache = state(html);
+    const design = cache?.queries.find((q) => q.queryKey[0] === 'designs');
+    expect(design?.queryKey).toEqual(['designs', 'detail', maker.username.toLowerCase(), 'cable-clip', null]);
+    expect(design?.state.data).toMatchObject({ id: paid.id, price: 4.99 });
+  });
+
+  it('describes a free design as a 3D model', async () => {
+    const res = await get(`/design/${maker.username}/hook`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Wall Hook');
+    const [model] = jsonLd(res.body);
+    expect(model?.['@type']).toEqual(['CreativeWork', '3DModel']);
+    expect(model).toMatchObject({ name: 'Wall Hook', isAccessibleForFree: true });
+    expect(model).not.toHaveProperty('offers');
+  });
+
+  it('renders a profile with the person, their avatar and their designs', async () => {
+    const res = await get(`/profile/${maker.username}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Cable Clip');
+    expect(res.body).toContain('Wall Hook');
+    expect(meta(res.body, 'og:image')).toBe(`${PUBLIC_URL}/uploads/images/avatar-1.webp`);
+    expect(meta(res.body, 'og:type')).toBe('profile');
+    expect(jsonLd(res.body)[0]).toMatchObject({
+      '@type': 'Person',
+      alternateName: maker.username,
+      url: `${PUBLIC_URL}/profile/${maker.username}`,
+      image: `${PUBLIC_URL}/uploads/images/avatar-1.webp`,
+      description: 'Makes <b>tools</b> & toys.',
+    });
+  });
+
+  it('sends an old username or other capitals to the profile address with a 301', async () => {
+    await t.db.insertInto('username_history').values({ username: 'OldRenderer', user_id: maker.userId }).execute();
+    for (const old of ['OldRenderer', maker.username.toLowerCase()]) {
+      const res = await get(`/profile/${old}?tab=about`);
+      expect(res.statusCode, old).toBe(301);
+      expect(res.headers.location, old).toBe(`/profile/${maker.username}?tab=about`);
+    }
+  });
+
+  it('renders a public collection with its cover; a private one is a 404 to others', async () => {
+    const res = await get(`/collection/${publicCollection}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Desk Set');
+    expect(meta(res.body, 'og:image')).toBe(`${PUBLIC_URL}/uploads/images/cover-1.webp`);
+
+    const hidden = await get(`/collection/${privateCollection}`);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).toContain('Page not found');
+    expect(hidden.body).not.toContain('Drafts');
+    // An error page is rendered again by the browser, not hydrated.
+    expect(state(hidden.body)).toBeNull();
+  });
+
+  it('answers unknown designs, people, collections and addresses with 404 and the not-found page', async () => {
+    for (const url of [
+      `/design/${maker.username}/no-such-design`,
+      '/design/nobody-here/cable-clip',
+      '/profile/nobody-here',
+      `/collection/${randomUUID()}`,
+      '/collection/not-an-id',
+      '/no/such/page',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('Page not found');
+      expect(res.body, url).toContain('<title>Page not found · PrintMarket</title>');
+    }
+  });
+
+  it('lists the newest designs on the home page, and a later page of another order', async () => {
+    const home = await get('/');
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('Newest Models');
+    expect(home.body).toContain('Wall Hook');
+    expect(home.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/" />`);
+    const popular = await get('/?sort=most-popular');
+    expect(popular.body).toContain('Most Popular Models');
+    expect(popular.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/?sort=most-popular" />`);
+  });
+
+  it('renders search results', async () => {
+    const res = await get('/search?query=hook');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Wall Hook');
+    expect(res.body).not.toContain('Cable Clip');
+  });
+
+  it('renders the legal and about pages with the configured company', async () => {
+    for (const [url, text] of [
+      ['/privacyPolicy', 'Privacy Policy'],
+      ['/termsofservice', 'Terms of Service'],
+      ['/about', 'PrintMarket LLC'],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(text);
+      expect(res.body, url).toContain('id="ssr-state"');
+    }
+  });
+
+  it('redirects old addresses on the server', async () => {
+    const login = await get('/login');
+    expect(login.statusCode).toBe(301);
+    expect(login.headers.location).toBe('/signin');
+    const edit = await get(`/edit/${paid.id}`);
+    expect(edit.statusCode).toBe(301);
+    expect(edit.headers.location).toBe(`/edit-design/${paid.id}`);
+    const short = await get('/design/hook');
+    expect(short.statusCode).toBe(301);
+    expect(short.headers.location).toBe(`/design/${maker.username}/hook`);
+  });
+
+  it('leaves signed-in screens and forms to the browser, and renders for visitors only', async () => {
+    for (const url of ['/dashboard', '/signin', '/upload']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+    // A session token changes nothing: the page is rendered as a visitor sees it.
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/design/${maker.username}/cable-clip`,
+      headers: { 'x-auth-token': visitor.token },
+    });
+    expect(state(res.body)?.queries.find((q) => q.queryKey[0] === 'designs')?.state.data).toMatchObject({
+      hasLiked: false,
+      canEdit: false,
+    });
+  });
+});

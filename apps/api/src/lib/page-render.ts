@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+
+/** What the web app's server render (apps/web/src/entry-server.tsx) answers for one address. */
+export type RenderedPage =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; status: number; head: string; html: string; state: string | null };
+
+/** Renders a page address (path and query); null for pages only the browser renders. */
+export type PageRenderer = (url: string) => Promise<RenderedPage | null>;
+
+type RenderDeps = {
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  publicUrl: string;
+};
+
+type ServerEntry = {
+  createRenderer(deps: RenderDeps): PageRenderer;
+  STATE_ELEMENT_ID: string;
+};
+
+/** Where `vite build --ssr` puts the server render: `dist-ssr/` beside the browser build. */
+export function serverEntryPath(distDir: string): string {
+  return path.join(path.dirname(distDir), 'dist-ssr', 'entry-server.js');
+}
+
+let stateElementId = 'ssr-state';
+
+/**
+ * Loads the server render built beside `distDir`, or null when there is none (the pages are then
+ * all rendered by the browser, as before). Its API calls go to this app in the same process.
+ */
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  distDir: string,
+  publicUrl: string,
+): Promise<PageRenderer | null> {
+  const entryPath = serverEntryPath(distDir);
+  if (!fs.existsSync(entryPath)) return null;
+  const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
+  stateElementId = entry.STATE_ELEMENT_ID;
+  return entry.createRenderer({ fetch: inProcessFetch(app), publicUrl });
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** A renamed person's old name redirects once; more hops than this is a loop. */
+const MAX_REDIRECTS = 3;
+
+/**
+ * A fetch that reaches this app's own routes through Fastify's inject: the same routes, access
+ * rules and answers a browser gets, without a socket. It never carries a session: the server
+ * renders pages as a signed-out visitor sees them. Redirects are followed, as a browser's fetch does.
+ */
+export function inProcessFetch(app: FastifyInstance): RenderDeps['fetch'] {
+  return async (url, init) => {
+    let target = url;
+    for (let hop = 0; ; hop++) {
+      const answer = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: target,
+        headers: { accept: 'application/json' },
+      });
+      const location = answer.headers.location;
+      if (REDIRECTS.has(answer.statusCode) && typeof location === 'string' && hop < MAX_REDIRECTS) {
+        target = location;
+        continue;
+      }
+      const headers = new Headers();
+      const type = answer.headers['content-type'];
+      if (typeof type === 'string') headers.set('content-type', type);
+      const empty = answer.statusCode === 204 || answer.statusCode === 304;
+      return new Response(empty ? null : answer.rawPayload, { status: answer.statusCode, headers });
+    }
+  };
+}
+
+/**
+ * index.html with the rendered page in it: the page's head in place of the default title and
+ * description, its markup in #root, and the query cache for the browser in a JSON block that is
+ * data, not script (the content security policy allows no inline script).
+ */
+export function fillPage(template: string, page: Extract<RenderedPage, { kind: 'page' }>): string {
+  const state =
+    page.state === null ? '' : `<script type="application/json" id="${stateElementId}">${page.state}</script>`;
+  return template
+    .replace(/<meta name="description"[^>]*>\s*/, '')
+    .replace(/<title>[^<]*<\/title>/, () => page.head)
+    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${state}`);
+}
