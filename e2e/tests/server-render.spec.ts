@@ -7,7 +7,10 @@ const HYDRATION_PROBLEM = /hydrat|did not match|server rendered|server HTML/i;
 function watchHydration(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if ((message.type() === 'error' || message.type() === 'warning') && HYDRATION_PROBLEM.test(message.text()))
+    if (
+      (message.type() === 'error' || message.type() === 'warning') &&
+      HYDRATION_PROBLEM.test(message.text())
+    )
       problems.push(message.text());
   });
   page.on('pageerror', (error) => {
@@ -32,7 +35,9 @@ function countDocuments(page: Page): { count: number } {
 async function expectHydrated(page: Page, documents: { count: number }) {
   await expect
     .poll(() =>
-      page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__react'))),
+      page.evaluate(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__react')),
+      ),
     )
     .toBe(true);
   const before = documents.count;
@@ -98,7 +103,8 @@ test('a hydrated design page does not fetch again what its HTML carried', async 
   page.on('request', (call) => {
     const url = new URL(call.url());
     const isDesign = url.pathname === `/api/designs/${design.username}/${design.slug}`;
-    if (call.method() === 'GET' && (isDesign || url.pathname === '/api/config')) designCalls.push(url.pathname);
+    if (call.method() === 'GET' && (isDesign || url.pathname === '/api/config'))
+      designCalls.push(url.pathname);
   });
   // The view the page records once it runs: by then it has rendered with its data.
   const viewRecorded = page.waitForResponse(

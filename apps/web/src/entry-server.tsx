@@ -2,4 +2,9 @@
  * The server render's entry, built by `vite build --ssr` into `dist-ssr/` beside the browser build;
  * the API loads it at start (docs/decisions/0015-server-rendered-public-pages.md).
  */
-export { createRenderer, type RenderDeps, type RenderResult, STATE_ELEMENT_ID } from './app/server/render.tsx';
+export {
+  createRenderer,
+  type RenderDeps,
+  type RenderResult,
+  STATE_ELEMENT_ID,
+} from './app/server/render.tsx';

@@ -83,7 +83,9 @@ export function inProcessFetch(app: FastifyInstance): RenderDeps['fetch'] {
  */
 export function fillPage(template: string, page: Extract<RenderedPage, { kind: 'page' }>): string {
   const state =
-    page.state === null ? '' : `<script type="application/json" id="${stateElementId}">${page.state}</script>`;
+    page.state === null
+      ? ''
+      : `<script type="application/json" id="${stateElementId}">${page.state}</script>`;
   return template
     .replace(/<meta name="description"[^>]*>\s*/, '')
     .replace(/<title>[^<]*<\/title>/, () => page.head)

@@ -2,11 +2,11 @@ import { DEFAULT_PREFERENCES } from '@printmarket/shared/preferences';
 import type { CollectionSummary, DesignDetail } from '@printmarket/shared/types';
 import type { QueryClient } from '@tanstack/react-query';
 import { type Params, redirect } from 'react-router';
-import { fetchDesignLocation } from '@/features/designs/api/get-design-location.ts';
+import { collectionQueryOptions } from '@/features/collections/api/get-collection.ts';
 import { designQueryOptions } from '@/features/designs/api/get-design.ts';
+import { fetchDesignLocation } from '@/features/designs/api/get-design-location.ts';
 import { designListQueryOptions } from '@/features/designs/api/list-designs.ts';
 import { parseHomeParams } from '@/features/designs/home-params.ts';
-import { collectionQueryOptions } from '@/features/collections/api/get-collection.ts';
 import { listingHref, listingSort } from '@/features/preferences/home-sort.ts';
 import { searchQueryOptions } from '@/features/search/api/search.ts';
 import { parseSearchParams, searchHref } from '@/features/search/search-params.ts';
@@ -82,7 +82,10 @@ export const pageLoaders: Record<string, PageLoader> = {
     }
     const name = person.name?.trim() || person.username;
     context.head = {
-      description: summary(person.bio ?? '', `${name} (${person.username}) shares 3D-printable designs on ${SITE_NAME}.`),
+      description: summary(
+        person.bio ?? '',
+        `${name} (${person.username}) shares 3D-printable designs on ${SITE_NAME}.`,
+      ),
       path: paths.profile(person.username),
       image: person.profilePicture,
       type: 'profile',
@@ -154,7 +157,10 @@ function designHead(design: DesignDetail, publicUrl: string): PageHead {
   const path = paths.design(design.user.username, design.slug);
   const url = absoluteUrl(path, publicUrl);
   const image = designImage(design);
-  const description = summary(design.description, `${design.name} by ${design.user.username}: a 3D-printable design.`);
+  const description = summary(
+    design.description,
+    `${design.name} by ${design.user.username}: a 3D-printable design.`,
+  );
   const author = {
     '@type': 'Person',
     name: design.user.username,

@@ -47,7 +47,9 @@ const keyOf = (route: RouteObject) => (route.index ? INDEX_KEY : route.path);
  */
 function serverRoutes(list: RouteObject[]): RouteObject[] {
   return list.map((route): RouteObject => {
-    const withChildren = (route.children ? { ...route, children: serverRoutes(route.children) } : route) as RouteObject;
+    const withChildren = (
+      route.children ? { ...route, children: serverRoutes(route.children) } : route
+    ) as RouteObject;
     if (route.path === '*') return { ...route, loader: notFoundLoader } as RouteObject;
     const load = pageLoaders[keyOf(route) ?? ''];
     if (!load) return withChildren;
@@ -121,7 +123,10 @@ export function createRenderer(deps: RenderDeps) {
     const html = hoisted ? markup.slice(hoisted[0].length) : markup;
     const title = hoisted?.[1] ? decodeEntities(hoisted[1]) : 'PrintMarket – 3D-printable designs';
     const status = result.statusCode;
-    const head = context.head && status === 200 ? context.head : { description: DEFAULT_DESCRIPTION, path: address.pathname };
+    const head =
+      context.head && status === 200
+        ? context.head
+        : { description: DEFAULT_DESCRIPTION, path: address.pathname };
     return {
       kind: 'page',
       status,
