@@ -34,7 +34,7 @@ async function start(client: QueryClient) {
     hydrateRoot(
       container,
       <StrictMode>
-        <App router={router} googleCode={null} queryClient={client} />
+        <App router={router} googleCode={null} queryClient={client} restoreStored={false} />
       </StrictMode>,
     );
     return;

@@ -8,12 +8,14 @@ type AppProps = {
   googleCode: string | null;
   /** Created once per page by main.tsx (which fills it with a server-rendered page's data first). */
   queryClient: QueryClient;
+  /** Whether the session stored by an earlier visit is restored (see SessionProvider). */
+  restoreStored?: boolean;
 };
 
-export function App({ router, googleCode, queryClient }: AppProps) {
+export function App({ router, googleCode, queryClient, restoreStored = true }: AppProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider googleCode={googleCode}>
+      <SessionProvider googleCode={googleCode} restoreStored={restoreStored}>
         <RouterProvider router={router} />
       </SessionProvider>
     </QueryClientProvider>

@@ -64,9 +64,14 @@ type SessionProviderProps = {
   children: ReactNode;
   /** The one-time code Google sign-in brought in the address (see features/auth/address-code.ts), if any. */
   googleCode?: string | null;
+  /**
+   * False when the page started with no stored session (a server-rendered page hydrated for a
+   * visitor): a token stored later, while the page was starting, is not restored by this page.
+   */
+  restoreStored?: boolean;
 };
 
-export function SessionProvider({ children, googleCode = null }: SessionProviderProps) {
+export function SessionProvider({ children, googleCode = null, restoreStored = true }: SessionProviderProps) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>(() =>
     googleCode || getStoredToken() ? { status: 'loading', user: null, loadedAt: 0 } : SIGNED_OUT,
@@ -138,7 +143,7 @@ export function SessionProvider({ children, googleCode = null }: SessionProvider
   // Restore the session stored by an earlier visit, unless Google sign-in just came back with a code.
   useEffect(() => {
     if (!googleCode) {
-      if (getStoredToken()) void load('restore');
+      if (restoreStored && getStoredToken()) void load('restore');
       return;
     }
     if (exchangeStarted.current) return;
@@ -155,7 +160,7 @@ export function SessionProvider({ children, googleCode = null }: SessionProvider
       // A used, expired or foreign code (a forged link) signs nobody in and nobody out.
       () => load('restore'),
     );
-  }, [googleCode, load, signIn, queryClient]);
+  }, [googleCode, restoreStored, load, signIn, queryClient]);
 
   const signOut = useCallback(async () => {
     const token = getStoredToken();
