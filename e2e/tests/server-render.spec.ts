@@ -1,10 +1,20 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
-/** What React says when the browser's first render differs from the server's markup. */
-const HYDRATION_PROBLEM = /hydrat|did not match|server rendered|server HTML/i;
+/**
+ * What React reports when the browser's first render differs from the server's markup: the
+ * development build's words, and the production build's error numbers for a hydration mismatch
+ * (418 to 425, https://react.dev/errors).
+ */
+const HYDRATION_PROBLEM =
+  /hydrat|did not match|server rendered|server HTML|Minified React error #4(18|19|21|22|23|25)/i;
 
-/** Collects React's hydration warnings and errors, from the console and uncaught errors alike. */
-function watchHydration(page: Page): string[] {
+/**
+ * Collects React's hydration warnings and errors, from the console and uncaught errors alike, and
+ * keeps the server's first element of #root as it is parsed: React keeps that element when it
+ * hydrates, and replaces it when a mismatch makes it render the page anew (the production build
+ * says nothing else about some mismatches).
+ */
+async function watchHydration(page: Page): Promise<string[]> {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (
@@ -15,6 +25,16 @@ function watchHydration(page: Page): string[] {
   });
   page.on('pageerror', (error) => {
     if (HYDRATION_PROBLEM.test(error.message)) problems.push(error.message);
+  });
+  await page.addInitScript(() => {
+    const keep = new MutationObserver(() => {
+      const first = document.getElementById('root')?.firstElementChild;
+      if (first) {
+        (window as unknown as { serverFrame: Element }).serverFrame = first;
+        keep.disconnect();
+      }
+    });
+    keep.observe(document, { childList: true, subtree: true });
   });
   return problems;
 }
@@ -40,15 +60,24 @@ async function expectHydrated(page: Page, documents: { count: number }) {
       ),
     )
     .toBe(true);
+  const keptServerMarkup = () =>
+    page.evaluate(
+      () =>
+        document.getElementById('root')?.firstElementChild ===
+        (window as unknown as { serverFrame?: Element }).serverFrame,
+    );
+  expect(await keptServerMarkup()).toBe(true);
   const before = documents.count;
   await page.getByRole('link', { name: 'PrintMarket home' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Newest Models' })).toBeVisible();
   expect(documents.count).toBe(before);
+  // Still the server's frame, now driven by React.
+  expect(await keptServerMarkup()).toBe(true);
 }
 
 /** A demo design whose model previews are rendered (its page then asks for nothing more). */
-async function designWithPreviews(request: APIRequestContext) {
-  let found: { username: string; slug: string; name: string } | undefined;
+async function designWithPreviews(request: APIRequestContext): Promise<Design> {
+  let found: Design | undefined;
   await expect
     .poll(
       async () => {
@@ -72,30 +101,33 @@ async function designWithPreviews(request: APIRequestContext) {
   return found;
 }
 
-test('public pages arrive rendered and hydrate without a mismatch', async ({ page, request }) => {
-  const problems = watchHydration(page);
-  const documents = countDocuments(page);
-  const design = await designWithPreviews(request);
-  const addresses = [
-    '/',
-    '/?sort=most-popular&page=2',
-    `/design/${design.username}/${design.slug}`,
-    `/profile/${design.username}`,
-    '/search?query=vase',
-    '/about',
-    '/privacyPolicy',
-    '/termsofservice',
-  ];
+type Design = { username: string; slug: string; name: string };
 
-  for (const address of addresses) {
+/** The public pages the server renders, each checked in a test of its own. */
+const PUBLIC_PAGES: [string, (design: Design) => string][] = [
+  ['the home page', () => '/'],
+  ['a later page of another order', () => '/?sort=most-popular&page=2'],
+  ['a design page', (design) => `/design/${design.username}/${design.slug}`],
+  ['a profile', (design) => `/profile/${design.username}`],
+  ['search results', () => '/search?query=vase'],
+  ['the about page', () => '/about'],
+  ['the privacy policy', () => '/privacyPolicy'],
+  ['the terms of service', () => '/termsofservice'],
+];
+
+for (const [label, addressOf] of PUBLIC_PAGES) {
+  test(`${label} arrives rendered and hydrates without a mismatch`, async ({ page, request }) => {
+    const problems = await watchHydration(page);
+    const documents = countDocuments(page);
+    const address = addressOf(await designWithPreviews(request));
     const response = await page.goto(address);
-    expect(response?.status(), address).toBe(200);
+    expect(response?.status()).toBe(200);
     // The server's markup: the page's content is in the HTML before any script runs.
-    expect(await response?.text(), address).toContain('id="ssr-state"');
+    expect(await response?.text()).toContain('id="ssr-state"');
     await expectHydrated(page, documents);
-    expect(problems, address).toEqual([]);
-  }
-});
+    expect(problems).toEqual([]);
+  });
+}
 
 test('a hydrated design page does not fetch again what its HTML carried', async ({ page, request }) => {
   const design = await designWithPreviews(request);
