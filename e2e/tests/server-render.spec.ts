@@ -1,4 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { register } from '../fixtures/accounts.ts';
+import { boxStl } from '../fixtures/stl.ts';
 
 /**
  * What React reports when the browser's first render differs from the server's markup: the
@@ -128,6 +130,33 @@ for (const [label, addressOf] of PUBLIC_PAGES) {
     expect(problems).toEqual([]);
   });
 }
+
+test('a collection page arrives rendered and hydrates without a mismatch', async ({ page, request }) => {
+  const problems = await watchHydration(page);
+  const documents = countDocuments(page);
+  const { username, token } = await register(request, 'shelf', 'Shelf Maker');
+  const upload = await request.post('/api/designs/upload', {
+    headers: { 'x-auth-token': token },
+    multipart: {
+      designName: 'Shelf Bracket',
+      description: 'Opens the collection.',
+      isPaid: 'false',
+      createNewCollection: 'true',
+      newCollectionName: 'Shelf Parts',
+      files: { name: 'bracket.stl', mimeType: 'model/stl', buffer: boxStl(10, 10, 10, 1) },
+    },
+  });
+  expect(upload.status()).toBe(201);
+  const [collection] = await (await request.get(`/api/collections/user/${username}`)).json();
+
+  const response = await page.goto(`/collection/${collection.id}`);
+  expect(response?.status()).toBe(200);
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('id="ssr-state"');
+  expect(html).toContain('Shelf Parts');
+  await expectHydrated(page, documents);
+  expect(problems).toEqual([]);
+});
 
 test('a hydrated design page does not fetch again what its HTML carried', async ({ page, request }) => {
   const design = await designWithPreviews(request);
