@@ -12,7 +12,9 @@ import { PreviewsRepo } from './previews-repo.ts';
 import { StlPreviewJobs, StlPreviewRenderer } from './previews-service.ts';
 
 const leases = (t: TestApp) => new PendingUploads(t.db, 60_000);
-describe(`STL preview jobs`, () => {
+// Uploads and renders on a busy two-core machine (30 s seen for four of each): the limit only
+// catches a hang.
+describe(`STL preview jobs`, { timeout: 180_000 }, () => {
   let t: TestApp;
   let worker: Awaited<ReturnType<typeof bundlePreviewWorker>>;
   let token: string;
