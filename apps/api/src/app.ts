@@ -37,6 +37,7 @@ import { registerPurchases } from './modules/purchases/index.ts';
 import { registerSandbox } from './modules/sandbox/index.ts';
 import { registerSearch } from './modules/search/index.ts';
 import { registerSellers } from './modules/sellers/index.ts';
+import { registerSitemaps } from './modules/sitemaps/index.ts';
 import { registerUploads } from './modules/uploads/index.ts';
 import { registerUsers } from './modules/users/index.ts';
 import { registerViews } from './modules/views/index.ts';
@@ -52,6 +53,8 @@ export type AppDeps = {
   payments?: PaymentsPort | null;
   /** pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** The most addresses per sitemap page; the protocol's 50 000 unless a test lowers it. */
+  sitemapPageSize?: number;
   /** Told of every route as it is registered (tests list every route this way). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -149,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSandbox(app, modules, { checkout, sellers });
   registerPlans(app, modules);
   registerPurchases(app, modules);
+  registerSitemaps(app, modules, { pageSize: deps.sitemapPageSize });
 
   uploadsRoute(app, files);
   await serveWebApp(app, config.webDistDir);
