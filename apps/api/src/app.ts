@@ -7,6 +7,7 @@ import type { Database } from './db/database.ts';
 import { PendingUploads } from './db/pending-uploads.ts';
 import { registerAuthContext } from './lib/auth-context.ts';
 import { registerBodyDeadline } from './lib/body-deadline.ts';
+import { registerCompression } from './lib/compression.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './lib/error-handler.ts';
 import { JobQueue } from './lib/jobs/job-queue.ts';
 import { registerMetrics } from './lib/metrics-route.ts';
@@ -96,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-frame-options', 'DENY');
   });
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+  // Before any route: the plugin attaches itself to the routes registered after it.
+  await registerCompression(app);
 
   const payments = deps.payments === undefined ? await choosePayments(config.payments) : deps.payments;
   // Started once the app is ready (after the migrations), stopped as it closes: before the
