@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { build } from 'esbuild';
 
 const API_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -47,6 +48,21 @@ export async function bundleServer(): Promise<ServerBundle> {
   return {
     serverFile: path.join(dir, 'server.mjs'),
     workerFile: path.join(dir, 'preview-worker.mjs'),
+    dispose: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * The production bundle itself: apps/api/build.mjs (what `npm start` runs, with its bundled
+ * packages and the demo pictures beside it) writing to a folder of the test's own under
+ * apps/api/.test-build, where its external packages resolve from the workspace's node_modules.
+ */
+export async function buildProductionServer(): Promise<ServerBundle> {
+  const dir = path.join(API_ROOT, '.test-build', randomBytes(6).toString('hex'));
+  await promisify(execFile)(process.execPath, ['build.mjs', `--outdir=${dir}`], { cwd: API_ROOT });
+  return {
+    serverFile: path.join(dir, 'server.js'),
+    workerFile: path.join(dir, 'preview-worker.js'),
     dispose: () => rm(dir, { recursive: true, force: true }),
   };
 }

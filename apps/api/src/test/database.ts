@@ -6,9 +6,10 @@ import { migrateToLatest } from '../db/migrate.ts';
 
 /**
  * A fresh, migrated database for one test file, on the run's PostgreSQL server (TEST_DATABASE_URL's,
- * or the embedded one the global setup started). `drop` closes and removes it.
+ * or the embedded one the global setup started). `drop` closes and removes it. With
+ * `{ migrated: false }` it has no tables at all, as a new server's database before the first start.
  */
-export async function createTestDatabase(): Promise<{
+export async function createTestDatabase({ migrated = true }: { migrated?: boolean } = {}): Promise<{
   db: Database;
   /** The database's URL, for a server process of its own. */
   url: string;
@@ -20,7 +21,7 @@ export async function createTestDatabase(): Promise<{
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = await openDatabase(url.toString(), { poolSize: 5 });
-  await migrateToLatest(db);
+  if (migrated) await migrateToLatest(db);
   return {
     db,
     url: url.toString(),

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -123,6 +124,43 @@ function fileStoreContract(getStore: () => FileStore, unfinished: UnfinishedWrit
     // A one-byte range; not `0-0`, which s3rver 3.7 wrongly serves as the whole object.
     expect(await read(store, key, { start: 4, end: 4 })).toBe('e');
     expect(await read(store, key, { start: 7, end: 100 })).toBe('hij');
+  });
+
+  it('lets go of reads broken off early, however many there are', async () => {
+    const store = getStore();
+    const key = `${freshPrefix()}model.stl`;
+    // Larger than a stream's buffers: an abandoned read cannot have taken it all in already.
+    const body = randomBytes(2 * 1024 * 1024);
+    await store.put(key, body, { contentType: 'model/stl' });
+    // The ways the app stops reading: a client that leaves before the first byte (the response
+    // destroys the stream unread), one that leaves midway (destroyed after some bytes), and a ZIP
+    // that finds a file longer than announced (leaves its for-await loop). More reads than the S3
+    // client keeps connections (50): a read that kept its connection would leave the calls after
+    // it waiting for one.
+    const stopReading: Array<(stream: Readable) => Promise<void>> = [
+      async (stream) => {
+        stream.destroy();
+      },
+      async (stream) => {
+        await once(stream, 'data');
+        stream.destroy();
+      },
+      async (stream) => {
+        for await (const _chunk of stream) break;
+      },
+    ];
+    for (let i = 0; i < 60; i++) {
+      const stream = await store.get(key, i % 4 === 3 ? { start: 1024, end: body.length - 1 } : undefined);
+      // Broken off, a read may end in an abort error; what counts is that it closes.
+      stream.on('error', () => {});
+      const closed = new Promise((resolve) => stream.once('close', resolve));
+      await stopReading[i % stopReading.length]!(stream);
+      await closed;
+    }
+    expect((await buffer(await store.get(key))).equals(body)).toBe(true);
+    await store.put(`${key}.after`, Buffer.from('still writing'));
+    expect(await store.stat(`${key}.after`)).toEqual({ size: 13 });
+    await store.delete(`${key}.after`);
   });
 
   it('rejects a range past the end or malformed with InvalidRangeError', async () => {

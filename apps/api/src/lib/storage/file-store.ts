@@ -27,7 +27,8 @@ export interface FileStore {
   /**
    * Opens the content of `key`, or the bytes of `range` (its end is clamped to the last byte).
    * Throws FileNotFoundError when the key is missing and InvalidRangeError when the range is
-   * malformed or starts past the end of the file.
+   * malformed or starts past the end of the file. The caller reads the stream to its end or
+   * destroys it: until then it holds a file handle, or one of the S3 client's few connections.
    */
   get(key: string, range?: ByteRange): Promise<Readable>;
   /**

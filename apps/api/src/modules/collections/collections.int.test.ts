@@ -1,31 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { authHeader, createDesign, createPeople, type TestPerson } from '../../test/design-fixtures.ts';
+import { unzip } from '../../test/unzip.ts';
 import { type FormFile, multipart } from '../../test/upload-test-kit.ts';
-
-/** Entry names and bytes of a ZIP, read back with yauzl (which checks CRCs and sizes). */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, async (openErr, stream) => {
-          if (openErr || !stream) return reject(openErr);
-          const chunks: Buffer[] = [];
-          for await (const chunk of stream) chunks.push(chunk as Buffer);
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 describe(`collections`, () => {
   let t: TestApp;

@@ -1,7 +1,4 @@
-import type { Readable } from 'node:stream';
-import { buffer as readAll } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { FileUrlSigner } from '../../lib/signed-urls.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
@@ -11,28 +8,7 @@ import {
   type TestDesign,
   type TestPerson,
 } from '../../test/design-fixtures.ts';
-
-/** Every entry of a ZIP, by name, read back with yauzl (which checks sizes and CRCs). */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true }, (err, zip) => {
-      if (err) return reject(err);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (openErr, stream) => {
-          if (openErr) return reject(openErr);
-          readAll(stream as Readable).then((data) => {
-            entries.set(entry.fileName, data);
-            zip.readEntry();
-          }, reject);
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
+import { unzip } from '../../test/unzip.ts';
 
 describe(`design file delivery`, () => {
   let t: TestApp;

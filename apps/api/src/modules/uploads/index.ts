@@ -54,8 +54,13 @@ function sweepLeftoversHourly(app: FastifyInstance, deps: ModuleDeps, repo: Uplo
       const removed = await sweepUploadLeftovers({ repo, leases, files }, { minAgeMs });
       if (removed.length > 0)
         app.log.info({ removed: removed.length }, 'removed upload leftovers from storage');
-      const aborted = await files.abortIncompleteWrites(new Date(Date.now() - INCOMPLETE_WRITE_MAX_AGE_MS));
-      if (aborted > 0) app.log.info({ aborted }, 'removed unfinished writes from storage');
+      try {
+        const aborted = await files.abortIncompleteWrites(new Date(Date.now() - INCOMPLETE_WRITE_MAX_AGE_MS));
+        if (aborted > 0) app.log.info({ aborted }, 'removed unfinished writes from storage');
+      } catch (err) {
+        // Some S3-compatible services lack the multipart listing; the leftovers went all the same.
+        app.log.warn({ err }, 'unfinished writes in storage could not be listed');
+      }
     },
   );
   jobs.schedule(UPLOAD_SWEEP_QUEUE, '0 * * * *');
