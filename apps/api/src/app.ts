@@ -7,6 +7,7 @@ import type { Database } from './db/database.ts';
 import { PendingUploads } from './db/pending-uploads.ts';
 import { registerAuthContext } from './lib/auth-context.ts';
 import { registerBodyDeadline } from './lib/body-deadline.ts';
+import { registerCompression } from './lib/compression.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './lib/error-handler.ts';
 import { JobQueue } from './lib/jobs/job-queue.ts';
 import { registerMetrics } from './lib/metrics-route.ts';
@@ -37,6 +38,7 @@ import { registerPurchases } from './modules/purchases/index.ts';
 import { registerSandbox } from './modules/sandbox/index.ts';
 import { registerSearch } from './modules/search/index.ts';
 import { registerSellers } from './modules/sellers/index.ts';
+import { registerSitemaps } from './modules/sitemaps/index.ts';
 import { registerUploads } from './modules/uploads/index.ts';
 import { registerUsers } from './modules/users/index.ts';
 import { registerViews } from './modules/views/index.ts';
@@ -52,6 +54,8 @@ export type AppDeps = {
   payments?: PaymentsPort | null;
   /** pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** The most addresses per sitemap page; the protocol's 50 000 unless a test lowers it. */
+  sitemapPageSize?: number;
   /** Told of every route as it is registered (tests list every route this way). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -93,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-frame-options', 'DENY');
   });
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+  // Before any route: the plugin attaches itself to the routes registered after it.
+  await registerCompression(app);
 
   const payments = deps.payments === undefined ? await choosePayments(config.payments) : deps.payments;
   // Started once the app is ready (after the migrations), stopped as it closes: before the
@@ -149,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSandbox(app, modules, { checkout, sellers });
   registerPlans(app, modules);
   registerPurchases(app, modules);
+  registerSitemaps(app, modules, { pageSize: deps.sitemapPageSize });
 
   uploadsRoute(app, files);
   await serveWebApp(app, config.webDistDir, { publicUrl: config.publicUrl });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  COLLECTIONS_SEEN_BY_ANYONE,
   type CollectionAccessFacts,
   mayChangeCollection,
   mayChangeDesign,
@@ -8,6 +9,7 @@ import {
   mayDownloadDesign,
   mayResumeSubscription,
   maySubscribe,
+  mayViewCollection,
   paysForHeldItem,
 } from './access-policy.ts';
 import type { Viewer } from './auth-context.ts';
@@ -165,5 +167,19 @@ describe('one charge per item', () => {
       allowed: false,
       reason: 'not-resumable',
     });
+  });
+});
+
+describe('what anyone may see', () => {
+  it('names exactly the collections mayViewCollection shows a visitor who holds nothing', () => {
+    for (const visibility of ['public', 'private'] as const) {
+      for (const archived of [false, true]) {
+        const seen = mayViewCollection(null, { ownerId: 'owner', visibility, archived });
+        const listed =
+          visibility === COLLECTIONS_SEEN_BY_ANYONE.visibility &&
+          archived === COLLECTIONS_SEEN_BY_ANYONE.archived;
+        expect(listed, `${visibility}, archived: ${archived}`).toBe(seen);
+      }
+    }
   });
 });

@@ -72,6 +72,17 @@ export function mayViewCollection(viewer: Viewer | null, collection: CollectionV
   return collection.visibility === 'public';
 }
 
+/**
+ * The collections anyone at all may see (signed out, holding nothing): public and not archived,
+ * exactly those mayViewCollection lets a null viewer see (a test checks every case). Listings for
+ * everyone that are filtered in SQL (the sitemaps) filter on this. Designs and profiles have no
+ * such condition: every one is public to see.
+ */
+export const COLLECTIONS_SEEN_BY_ANYONE = { visibility: 'public', archived: false } as const satisfies Pick<
+  CollectionVisibilityFacts,
+  'visibility' | 'archived'
+>;
+
 /** Only the owner edits, prices, deletes, archives, re-covers and fills a collection. */
 export function mayChangeCollection(viewer: Viewer | null, collection: { ownerId: string }): boolean {
   return isOwner(viewer, collection.ownerId);

@@ -106,6 +106,7 @@ function realParam(w: World, url: string, param: string): string {
     collectionId: w.collectionId,
     sessionId: w.sessionId,
     accountId: w.accountId,
+    file: 'designs-1.xml',
     '*': w.imageKey,
   };
   if (param === 'id') {

@@ -4,20 +4,26 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCompression } from './compression.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { serveWebApp } from './web-app.ts';
 
 describe('serving the built web app', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'printmarket-dist-'));
   const script = 'console.log("app");'.repeat(100);
+  const page = `<!doctype html><head>${'<link rel="modulepreload" href="/assets/x.js">'.repeat(30)}</head><div id="root"></div>`;
   let app: FastifyInstance;
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'index.html'), page);
+    // The web build writes compressed copies of every text file of 1 KB or more, index.html included.
+    fs.writeFileSync(path.join(dist, 'index.html.br'), zlib.brotliCompressSync(page));
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js'), script);
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js.br'), zlib.brotliCompressSync(script));
     app = Fastify();
     registerErrorHandler(app);
+    // As the app has it: answers are compressed, so a pre-compressed asset must not be twice.
+    await registerCompression(app);
     app.get('/api/health', async () => ({ ok: true }));
     await serveWebApp(app, dist);
   });
@@ -56,6 +62,18 @@ describe('serving the built web app', () => {
     const plain = await app.inject({ method: 'GET', url: '/assets/app-abc.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it('sends index.html from its compressed copy when the browser accepts it', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/signin',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(page);
   });
 
   it('gives the compressed copies no routes of their own (each would cost start-up time)', () => {

@@ -28,6 +28,7 @@ export async function createTestApp<Files extends FileStore = LocalFileStore>(
     logger?: AppDeps['logger'];
     onRoute?: AppDeps['onRoute'];
     payments?: AppDeps['payments'];
+    sitemapPageSize?: AppDeps['sitemapPageSize'];
     files?: Files;
     /** A database another test app already uses, so several instances share it (not dropped). */
     db?: Database;
@@ -49,6 +50,7 @@ export async function createTestApp<Files extends FileStore = LocalFileStore>(
     logger: options.logger ?? false,
     onRoute: options.onRoute,
     payments: options.payments,
+    sitemapPageSize: options.sitemapPageSize,
   });
   return {
     app,

@@ -1,8 +1,12 @@
+import { pagePaths } from '@printmarket/shared/page-paths';
+
 /**
  * Every route of the app in one place: the patterns the router matches (relative, as nested routes
  * take them) and the builders that links, navigations and redirects use. A path segment taken from
  * data (a username, a slug, an id) is always percent-encoded, and a query is built with
- * URLSearchParams, so no value can change which route an address means.
+ * URLSearchParams, so no value can change which route an address means. The public pages that
+ * other sites link to (designs, profiles, collections) are built by the shared package's
+ * `pagePaths`, which the API's sitemaps use too.
  */
 export const routePatterns = {
   signIn: 'signin',
@@ -75,11 +79,11 @@ export const paths = {
   contact: () => '/contact',
   reportBug: () => '/report-bug',
   /** A design's page, under its owner's username and its slug. */
-  design: (username: string, slug: string) => `/design/${segment(username)}/${segment(slug)}`,
+  design: pagePaths.design,
   /** The short address cards used to link to; it redirects to `design(username, slug)`. */
   designBySlug: (slug: string) => `/design/${segment(slug)}`,
-  profile: (username: string) => `/profile/${segment(username)}`,
-  collection: (id: string) => `/collection/${segment(id)}`,
+  profile: pagePaths.profile,
+  collection: pagePaths.collection,
   editDesign: (designId: string) => `/edit-design/${segment(designId)}`,
   sellerDashboard: () => '/seller-dashboard',
   sandboxCheckout: (sessionId: string) => `/sandbox/checkout/${segment(sessionId)}`,
