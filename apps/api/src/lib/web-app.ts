@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { sendCompressed } from './compression.ts';
 import { notFound } from './errors.ts';
 import { fillPage, loadPageRenderer, type PageRenderer } from './page-render.ts';
 
@@ -66,7 +67,8 @@ export async function serveWebApp(
     if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     if (!page) return reply.sendFile('index.html');
-    return reply.code(page.status).type('text/html; charset=utf-8').send(fillPage(template, page));
+    reply.code(page.status).type('text/html; charset=utf-8');
+    return sendCompressed(request, reply, fillPage(template, page));
   });
 }
 
