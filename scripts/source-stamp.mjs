@@ -10,7 +10,9 @@ const sources = [
   'packages/shared/src',
   'package-lock.json',
 ];
-const outputs = ['apps/api/dist/server.js', 'apps/web/dist/index.html'];
+const outputs = ['apps/api/dist/server.js', 'apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js'];
+/** Build outputs inside the source folders: never sources themselves. */
+const OUTPUT_FOLDERS = new Set(['node_modules', 'dist', 'dist-ssr']);
 const stampFile = path.join(root, 'apps/api/dist/.source-stamp');
 
 /**
@@ -29,7 +31,7 @@ function scan(entry, totals = { newest: 0, files: 0 }) {
     return totals;
   }
   for (const name of fs.readdirSync(full)) {
-    if (name === 'node_modules' || name === 'dist' || name.includes('.timestamp-')) continue;
+    if (OUTPUT_FOLDERS.has(name) || name.includes('.timestamp-')) continue;
     scan(path.join(entry, name), totals);
   }
   return totals;
