@@ -4,6 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { PendingUploads } from '../db/pending-uploads.ts';
+import type { SweepOptions } from '../lib/uploads/sweep-orphans.ts';
+import { sweepUploadLeftovers } from '../modules/uploads/upload-sweep.ts';
+import { UploadRepo } from '../modules/uploads/uploads-repo.ts';
 import type { TestApp } from './app.ts';
 
 /** Test helpers for design uploads: multipart bodies, STL bytes, and "nothing changed" snapshots. */
@@ -116,5 +120,13 @@ export async function exists(file: string): Promise<boolean> {
   return stat(file).then(
     () => true,
     () => false,
+  );
+}
+
+/** The leftovers sweep as the sweep job of an app on `t`'s database and storage runs it. */
+export function sweepLeftoversOf(t: TestApp, options?: SweepOptions) {
+  return sweepUploadLeftovers(
+    { repo: new UploadRepo(t.db), leases: new PendingUploads(t.db, 60_000), files: t.files },
+    options,
   );
 }

@@ -173,9 +173,17 @@ export class JobQueue {
 
 /**
  * Prometheus gauges of every queue's jobs, read from PostgreSQL at each scrape: the same figures
- * on every instance, since the queue is shared.
+ * on every instance, since the queue is shared. A scrape collects the three gauges together; they
+ * share one read.
  */
-function registerQueueGauges(read: () => Promise<QueueCounts[]>) {
+function registerQueueGauges(readCounts: () => Promise<QueueCounts[]>) {
+  let reading: Promise<QueueCounts[]> | null = null;
+  const read = () => {
+    reading ??= readCounts().finally(() => {
+      reading = null;
+    });
+    return reading;
+  };
   const gauges: [string, string, keyof Omit<QueueCounts, 'queue'>][] = [
     ['jobs_queued', 'Background jobs waiting to run or for a retry, by queue', 'queued'],
     ['jobs_active', 'Background jobs being worked, by queue', 'active'],

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FileStore } from '../storage/file-store.ts';
 
 /** Where leases are kept (the pending_uploads table), and how long one lasts unrenewed. */
 export interface UploadLeaseStore {
@@ -37,14 +38,23 @@ export class UploadLease {
   }
 }
 
-/** Runs `work` holding a lease for the keys it stores, given up however `work` ends. */
-export async function underLease<T>(
+/**
+ * Runs `work`, which stores files and then commits the rows naming them, holding a lease on every
+ * key it adds. When `work` throws, the keys it stored are deleted before the lease is given up (what
+ * cannot be deleted now is swept later: no row and no lease holds it); the lease is given up
+ * however `work` ends.
+ */
+export async function storeUnderLease<T>(
   store: UploadLeaseStore,
+  files: Pick<FileStore, 'delete'>,
   work: (lease: UploadLease) => Promise<T>,
 ): Promise<T> {
   const lease = new UploadLease(store);
   try {
     return await work(lease);
+  } catch (err) {
+    await Promise.all(lease.keys.map((key) => files.delete(key).catch(() => {})));
+    throw err;
   } finally {
     await lease.end();
   }

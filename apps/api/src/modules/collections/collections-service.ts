@@ -25,7 +25,7 @@ import { COVER_VARIANTS, processImage } from '../../lib/images/process-image.ts'
 import type { ReceivedMultipart } from '../../lib/multipart.ts';
 import { publicImageKey, publicImageUrl } from '../../lib/public-images.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
-import { type UploadLease, type UploadLeaseStore, underLease } from '../../lib/uploads/upload-lease.ts';
+import { storeUnderLease, type UploadLease, type UploadLeaseStore } from '../../lib/uploads/upload-lease.ts';
 import { uuid7 } from '../../lib/uploads/uuid7.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { toDesignCard } from '../designs/present-card.ts';
@@ -121,15 +121,14 @@ export class CollectionsService {
       throw badRequest('designIds must be ids of your designs.', 'VALIDATION_FAILED');
     if (!parsed.success) throw badRequest(firstIssue?.message ?? 'Invalid collection.', 'VALIDATION_FAILED');
 
-    return underLease(this.leases, async (lease) => {
+    return storeUnderLease(this.leases, this.files, async (lease) => {
       const coverKey = await this.#storeCover(cover.tempPath, lease);
-      try {
-        const id = await this.repo.create(viewer.id, toValues(parsed.data, coverKey), designIds);
-        return { _id: id, id, message: 'Collection created successfully.' };
-      } catch (err) {
-        await this.#deleteKeys([coverKey]);
-        throw refusalError(err);
-      }
+      const id = await this.repo
+        .create(viewer.id, toValues(parsed.data, coverKey), designIds)
+        .catch((err: unknown) => {
+          throw refusalError(err);
+        });
+      return { _id: id, id, message: 'Collection created successfully.' };
     });
   }
 
@@ -203,14 +202,9 @@ export class CollectionsService {
     const row = await this.#owned(viewer, id);
     const cover = body.files.find((f) => f.field === 'coverImage');
     if (!cover) throw badRequest(COLLECTION_MSG.coverRequired, 'COVER_REQUIRED');
-    const { key, replaced } = await underLease(this.leases, async (lease) => {
+    const { key, replaced } = await storeUnderLease(this.leases, this.files, async (lease) => {
       const key = await this.#storeCover(cover.tempPath, lease);
-      try {
-        return { key, replaced: await this.repo.setCover(row.id, key) };
-      } catch (err) {
-        await this.#deleteKeys([key]);
-        throw err;
-      }
+      return { key, replaced: await this.repo.setCover(row.id, key) };
     });
     if (replaced) await this.#deleteKeys([replaced]);
     return { coverImageUrl: publicImageUrl(key) ?? '' };

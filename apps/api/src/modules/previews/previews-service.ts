@@ -6,7 +6,7 @@ import { type PreviewPool, PreviewPoolError } from '../../lib/stl-render/preview
 import { PREVIEW_SIZES } from '../../lib/stl-render/render-preview.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { readPreviewTriangles } from '../../lib/uploads/preview-triangles.ts';
-import { type UploadLeaseStore, underLease } from '../../lib/uploads/upload-lease.ts';
+import { storeUnderLease, type UploadLeaseStore } from '../../lib/uploads/upload-lease.ts';
 import { uuid7 } from '../../lib/uploads/uuid7.ts';
 import type { PreviewsRepo } from './previews-repo.ts';
 
@@ -128,18 +128,13 @@ export class StlPreviewRenderer {
       publicImageKey('images', id, 'preview'),
       publicImageKey('images', id, 'previewcard'),
     ] as const;
-    await underLease(this.leases, async (lease) => {
-      try {
-        await lease.add(...keys);
-        await this.files.put(keys[0], gallery, { contentType: 'image/webp' });
-        await this.files.put(keys[1], card, { contentType: 'image/webp' });
-        const recorded = await this.repo.setPreview(file.id, { preview: keys[0], card: keys[1] });
-        // The file was removed (or given a preview) meanwhile: these images belong to nothing.
-        if (!recorded) await this.#delete(keys);
-      } catch (err) {
-        await this.#delete(keys);
-        throw err;
-      }
+    await storeUnderLease(this.leases, this.files, async (lease) => {
+      await lease.add(...keys);
+      await this.files.put(keys[0], gallery, { contentType: 'image/webp' });
+      await this.files.put(keys[1], card, { contentType: 'image/webp' });
+      const recorded = await this.repo.setPreview(file.id, { preview: keys[0], card: keys[1] });
+      // The file was removed (or given a preview) meanwhile: these images belong to nothing.
+      if (!recorded) await this.#delete(keys);
     });
   }
 

@@ -2,22 +2,12 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PendingUploads } from '../../db/pending-uploads.ts';
 import type { FileStat, PutOptions } from '../../lib/storage/file-store.ts';
 import { LocalFileStore } from '../../lib/storage/local-file-store.ts';
 import { uuid7 } from '../../lib/uploads/uuid7.ts';
 import { generateModel } from '../../seed/generators/stl-models.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
-import { bundlePreviewWorker, multipart } from '../../test/upload-test-kit.ts';
-import { sweepUploadLeftovers } from './upload-sweep.ts';
-import { UploadRepo } from './uploads-repo.ts';
-
-/** What the sweep job of an app on `t`'s database and storage works with. */
-const sweepParts = (t: TestApp) => ({
-  repo: new UploadRepo(t.db),
-  leases: new PendingUploads(t.db, 60_000),
-  files: t.files,
-});
+import { bundlePreviewWorker, multipart, sweepLeftoversOf } from '../../test/upload-test-kit.ts';
 
 /**
  * The same files folder as another instance, whose writes stop at the first key until the test
@@ -103,7 +93,7 @@ describe('upload leases and the leftovers sweep across instances', () => {
     });
     const storedKey = await uploader.files.firstKey;
     // minAgeMs 0: as if the upload had run for hours, or the sweeper's clock were far ahead.
-    const removed = await sweepUploadLeftovers(sweepParts(sweeper), { minAgeMs: 0 });
+    const removed = await sweepLeftoversOf(sweeper, { minAgeMs: 0 });
     expect(removed).toEqual([]);
     expect(await sweeper.files.stat(storedKey)).not.toBeNull();
 
@@ -117,7 +107,7 @@ describe('upload leases and the leftovers sweep across instances', () => {
     for (const key of keys) expect(await sweeper.files.stat(key)).not.toBeNull();
     expect(await sweeper.db.selectFrom('pending_uploads').selectAll().execute()).toEqual([]);
     // Committed and released: a second sweep still keeps every file a row uses.
-    await sweepUploadLeftovers(sweepParts(sweeper), { minAgeMs: 0 });
+    await sweepLeftoversOf(sweeper, { minAgeMs: 0 });
     for (const key of keys) expect(await sweeper.files.stat(key)).not.toBeNull();
   });
 
@@ -143,7 +133,7 @@ describe('upload leases and the leftovers sweep across instances', () => {
     const orphans = [`avatars/${uuid7(old)}.webp`, `banners/${uuid7(old)}.webp`];
     for (const key of orphans) await sweeper.files.put(key, Buffer.from('left behind'));
 
-    const removed = await sweepUploadLeftovers(sweepParts(sweeper), {
+    const removed = await sweepLeftoversOf(sweeper, {
       prefixes: ['avatars/', 'banners/'],
     });
     expect(removed.sort()).toEqual(orphans.sort());

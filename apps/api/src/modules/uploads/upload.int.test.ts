@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PendingUploads } from '../../db/pending-uploads.ts';
 import { uuid7 } from '../../lib/uploads/uuid7.ts';
 import { generateModel } from '../../seed/generators/stl-models.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
@@ -17,16 +16,8 @@ import {
   listFiles,
   multipart,
   snapshot,
+  sweepLeftoversOf,
 } from '../../test/upload-test-kit.ts';
-import { sweepUploadLeftovers } from './upload-sweep.ts';
-import { UploadRepo } from './uploads-repo.ts';
-
-/** What the sweep job of an app on `t`'s database and storage works with. */
-const sweepParts = (t: TestApp) => ({
-  repo: new UploadRepo(t.db),
-  leases: new PendingUploads(t.db, 60_000),
-  files: t.files,
-});
 
 describe(`design uploads`, () => {
   let t: TestApp;
@@ -488,7 +479,7 @@ describe(`design uploads`, () => {
         .executeTakeFirstOrThrow();
       await utimes(path.join(root, referenced.storage_key), old, old);
 
-      const removed = await sweepUploadLeftovers(sweepParts(t), { batchSize: 3 });
+      const removed = await sweepLeftoversOf(t, { batchSize: 3 });
       expect(removed.sort()).toEqual([orphanV7, orphanKey].sort());
       expect(await t.files.stat(orphanKey)).toBeNull();
       expect(await t.files.stat(recentKey)).not.toBeNull();

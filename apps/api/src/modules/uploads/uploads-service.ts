@@ -14,7 +14,7 @@ import { slugify } from '../../lib/slug.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { type DesignFileLimits, designFileInspector } from '../../lib/uploads/design-file-inspector.ts';
 import type { DesignFileWriter, StoredDesignFile } from '../../lib/uploads/store-design-files.ts';
-import { UploadLease, type UploadLeaseStore } from '../../lib/uploads/upload-lease.ts';
+import { storeUnderLease, type UploadLeaseStore } from '../../lib/uploads/upload-lease.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { resolveFilesToRemove } from './upload-file-refs.ts';
 import type { NewDesignFile, UploadRepo } from './uploads-repo.ts';
@@ -77,8 +77,7 @@ export class DesignUploadService {
     const fields = parseInput(uploadFieldsSchema, { ...body.fields, stlCount: countStl(received) });
     if (fields.collection?.kind === 'existing') await this.#assertOwnCollection(viewer, fields.collection.id);
 
-    const stored = new UploadLease(this.leases);
-    try {
+    return storeUnderLease(this.leases, this.files, async (stored) => {
       const files = await this.writer.storeAll(received, stored);
       const design = await this.#insertWithFreeSlug(viewer, fields, files);
       await this.committedStl(design.id);
@@ -92,12 +91,7 @@ export class DesignUploadService {
         },
         message: 'Design uploaded successfully.',
       };
-    } catch (err) {
-      await this.#deleteAll(stored.keys);
-      throw err;
-    } finally {
-      await stored.end();
-    }
+    });
   }
 
   /** Owner check before any file byte of an edit is read. */
@@ -121,17 +115,10 @@ export class DesignUploadService {
     };
     atLeastOneStl(stlLeft);
 
-    const stored = new UploadLease(this.leases);
-    let removedKeys: string[];
-    try {
+    const removedKeys = await storeUnderLease(this.leases, this.files, async (stored) => {
       const added = await this.writer.storeAll(received, stored);
-      removedKeys = await this.repo.replaceFiles(design.id, removeIds, toRows(added), atLeastOneStl);
-    } catch (err) {
-      await this.#deleteAll(stored.keys);
-      throw err;
-    } finally {
-      await stored.end();
-    }
+      return this.repo.replaceFiles(design.id, removeIds, toRows(added), atLeastOneStl);
+    });
     if (countStl(received) > 0) await this.committedStl(design.id);
     // After the commit, and only keys no row uses any more (demo designs may share files).
     const stillUsed = await this.repo.referencedKeys(removedKeys);

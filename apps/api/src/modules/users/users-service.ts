@@ -14,7 +14,7 @@ import {
 import type { ReceivedMultipart } from '../../lib/multipart.ts';
 import { type PublicImagePrefix, publicImageKey } from '../../lib/public-images.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
-import { UploadLease, type UploadLeaseStore } from '../../lib/uploads/upload-lease.ts';
+import { storeUnderLease, type UploadLease, type UploadLeaseStore } from '../../lib/uploads/upload-lease.ts';
 import { uuid7 } from '../../lib/uploads/uuid7.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { toCurrentUser } from './present-user.ts';
@@ -61,37 +61,37 @@ export class UsersService {
       location: body.fields.location,
       socialLinks: parseJsonField(body.fields.socialLinks, 'socialLinks'),
     });
-    const stored = new UploadLease(this.leases);
     try {
-      const picture = body.files.find((f) => f.field === 'profilePicture');
-      const banner = body.files.find((f) => f.field === 'bannerImage');
-      const profilePictureKey = picture
-        ? await this.#storeImage(picture.tempPath, 'avatars', AVATAR_VARIANTS, 'avatar', stored)
-        : undefined;
-      const bannerImageKey = banner
-        ? await this.#storeImage(banner.tempPath, 'banners', BANNER_VARIANTS, 'banner', stored)
-        : undefined;
-      const replaced = await this.repo.updateProfile(
-        viewer.id,
-        { ...fields, profilePictureKey, bannerImageKey },
-        (current) => {
-          const changing =
-            fields.username !== undefined && fields.username.toLowerCase() !== current.username.toLowerCase();
-          if (changing && current.last_username_change)
-            throw conflict(USERNAME_CHANGED_ONCE, 'USERNAME_LOCKED');
-        },
-        // Someone's old name leads to them (profile links redirect), so nobody else may take it.
-        ({ newNameReserved }) => {
-          if (newNameReserved) throw conflict(USERNAME_TAKEN, 'USERNAME_TAKEN');
-        },
-      );
+      const replaced = await storeUnderLease(this.leases, this.files, async (stored) => {
+        const picture = body.files.find((f) => f.field === 'profilePicture');
+        const banner = body.files.find((f) => f.field === 'bannerImage');
+        const profilePictureKey = picture
+          ? await this.#storeImage(picture.tempPath, 'avatars', AVATAR_VARIANTS, 'avatar', stored)
+          : undefined;
+        const bannerImageKey = banner
+          ? await this.#storeImage(banner.tempPath, 'banners', BANNER_VARIANTS, 'banner', stored)
+          : undefined;
+        const replaced = await this.repo.updateProfile(
+          viewer.id,
+          { ...fields, profilePictureKey, bannerImageKey },
+          (current) => {
+            const changing =
+              fields.username !== undefined &&
+              fields.username.toLowerCase() !== current.username.toLowerCase();
+            if (changing && current.last_username_change)
+              throw conflict(USERNAME_CHANGED_ONCE, 'USERNAME_LOCKED');
+          },
+          // Someone's old name leads to them (profile links redirect), so nobody else may take it.
+          ({ newNameReserved }) => {
+            if (newNameReserved) throw conflict(USERNAME_TAKEN, 'USERNAME_TAKEN');
+          },
+        );
+        return replaced;
+      });
       await Promise.all(replaced.map((key) => this.files.delete(key).catch(() => {})));
     } catch (err) {
-      await Promise.all(stored.keys.map((key) => this.files.delete(key).catch(() => {})));
       if (uniqueViolation(err) !== undefined) throw conflict(USERNAME_TAKEN, 'USERNAME_TAKEN');
       throw err;
-    } finally {
-      await stored.end();
     }
     return this.currentUser(viewer.id);
   }
