@@ -18,6 +18,7 @@ import { scale } from './suites/scale.mjs';
 import { search } from './suites/search.mjs';
 import { stl } from './suites/stl.mjs';
 import { upload } from './suites/upload.mjs';
+import { web } from './suites/web.mjs';
 import { zip } from './suites/zip.mjs';
 
 /** Every suite, in running order. A new suite is a module in suites/ added here. */
@@ -33,6 +34,7 @@ const SUITES = {
   upload,
   zip,
   'collection-zip': collectionZip,
+  web,
 };
 
 const USAGE = `Usage: node bench/run.mjs [suite...]   (suites: ${Object.keys(SUITES).join(', ')})
@@ -42,7 +44,9 @@ scale suite, one API instance against two on one database, runs only there);
 BENCH_ENGINES=postgres (or embedded) measures only that engine; BENCH_KEEP_SEEDED=1 keeps a seeded
 PostgreSQL database (bench_kept_*) and reuses it in later runs (drop it when the seed changes);
 BENCH_CASES=listing,deepPage,currentUser keeps only the foundation cases named (the bare baseline
-is always measured).`;
+is always measured); BENCH_WEB_PARTS=lighthouse or ssr runs one part of the web suite (Lighthouse
+needs Chromium at /usr/bin/chromium, or CHROME_PATH; the server-render throughput runs on
+PostgreSQL only).`;
 
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {

@@ -24,6 +24,19 @@ export function assertApiBuilt() {
   }
 }
 
+/** The built web app the API serves, and its server render. */
+export const WEB_INDEX_HTML = path.join(ROOT, 'apps/web/dist/index.html');
+export const WEB_SERVER_RENDER_DIR = path.join(ROOT, 'apps/web/dist-ssr');
+
+/** Throws a clear message when the web app or its server render is not built. */
+export function assertWebBuilt() {
+  for (const file of [WEB_INDEX_HTML, WEB_SERVER_RENDER_DIR]) {
+    if (!fs.existsSync(file)) {
+      throw new Error(`${path.relative(ROOT, file)} is missing: run \`npm run build\` first`);
+    }
+  }
+}
+
 /**
  * Settings that could send the server's data or traffic elsewhere (S3, Google, another database)
  * are never passed on from the harness's environment.
@@ -77,9 +90,11 @@ export async function seedDatabase(options) {
  * @param {AbortSignal} [options.signal]
  * @param {(line: string) => void} [options.log] told where and after how long it listens
  * @param {number} [options.timeoutMs] how long it may take to answer (default 60 s)
+ * @param {number} [options.port] default: a free one
  */
 export async function startApi(options) {
   const api = await startServer({
+    port: options.port,
     label: `API server (${options.engine})`,
     script: SERVER_JS,
     cwd: ROOT,

@@ -19,7 +19,7 @@ const ENGINE_NAMES = ['embedded', 'postgres'];
  * The engines BENCH_ENGINES names (comma-separated), or all of them.
  * @returns {EngineName[]}
  */
-function wantedEngines(env = process.env) {
+export function wantedEngines(env = process.env) {
   const raw = env.BENCH_ENGINES?.trim();
   if (!raw) return ENGINE_NAMES;
   const names = raw.split(',').map((name) => name.trim());

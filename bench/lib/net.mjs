@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -101,4 +102,31 @@ export async function waitUntilUp(url, options) {
   throw new Error(
     `${url} did not answer 200 within ${Math.round(options.timeoutMs / 1000)} s (last: ${lastProblem})`,
   );
+}
+
+/**
+ * What `url` sends to a client that accepts only `encoding`: the body's bytes as they come over
+ * the wire (not decoded, headers not counted) and the Content-Encoding they came in. Throws on a
+ * status other than 200.
+ * @param {string} url on 127.0.0.1
+ * @param {string} encoding e.g. 'gzip'
+ * @returns {Promise<{ bytes: number, encoding: string }>}
+ */
+export async function encodedBodySize(url, encoding) {
+  assertLocal(url, 'the measured file');
+  return await new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { 'accept-encoding': encoding }, timeout: 10_000 }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk) => {
+        bytes += chunk.length;
+      });
+      res.on('error', reject);
+      res.on('end', () => {
+        if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
+        else resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') });
+      });
+    });
+    request.on('timeout', () => request.destroy(new Error(`${url}: no answer within 10 s`)));
+    request.on('error', reject);
+  });
 }

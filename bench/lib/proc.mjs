@@ -157,6 +157,15 @@ export function readMemory(pid) {
   return { rssBytes: kb('VmRSS'), peakRssBytes: kb('VmHWM') };
 }
 
+/**
+ * Puts a process group that a library started (Chromium, by chrome-launcher) under the same last
+ * resort as the harness's own children: killAllNow ends it too.
+ * @param {number} pgid
+ */
+export function watchGroup(pgid) {
+  groups.add(pgid);
+}
+
 /** Last resort (process exit, second Ctrl-C): kill every child's group, synchronously. */
 export function killAllNow() {
   for (const pgid of groups) signalGroup(pgid, 'SIGKILL');
@@ -200,7 +209,7 @@ function groupAlive(pgid) {
  * @param {number} pgid
  * @param {number} ms
  */
-async function groupEnded(pgid, ms) {
+export async function groupEnded(pgid, ms) {
   const deadline = performance.now() + ms;
   while (groupAlive(pgid)) {
     if (performance.now() >= deadline) return false;

@@ -34,9 +34,11 @@ export function target(name, value, op, limit, unit, blocker) {
 
 /** @param {Target} t */
 export function formatTarget(t) {
-  const value = t.value === null ? 'n/a' : `${formatNumber(t.value)} ${t.unit}`;
+  // A score (0 to 1) or CLS has no unit.
+  const unit = t.unit ? ` ${t.unit}` : '';
+  const value = t.value === null ? 'n/a' : `${formatNumber(t.value)}${unit}`;
   const note = t.note ? ` (${t.note})` : '';
-  return `${t.pass ? 'PASS' : 'FAIL'}  ${t.name}: ${value} (target ${t.op} ${formatNumber(t.limit)} ${t.unit})${note}`;
+  return `${t.pass ? 'PASS' : 'FAIL'}  ${t.name}: ${value} (target ${t.op} ${formatNumber(t.limit)}${unit})${note}`;
 }
 
 /** The machine the figures come from. */

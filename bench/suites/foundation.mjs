@@ -39,7 +39,7 @@ const PAGE_SIZE = 12;
  * The encodings a browser accepts: the API answers compressed when it may, as it does for the web
  * app, so the compression's CPU cost is part of every figure.
  */
-const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+export const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 /** The home listing's first page, as the web app asks for it. */
 export const LISTING = { name: 'GET /api/designs/newest?page=1', path: '/api/designs/newest?page=1' };
 /** Offset 9 588 of 10 000: close to the end, still a full page. */
