@@ -67,12 +67,14 @@ export function apiEnv(target) {
 }
 
 /**
- * `node apps/api/dist/seed.js --designs N` on an empty database.
- * @param {{ env: NodeJS.ProcessEnv, designs: number, timeoutMs: number, signal?: AbortSignal }} options
+ * `node apps/api/dist/seed.js --designs N` on an empty database; without `designs`, the demo
+ * catalogue as it is (its creators and designs, each once).
+ * @param {{ env: NodeJS.ProcessEnv, designs?: number, timeoutMs: number, signal?: AbortSignal }} options
  * @returns {Promise<{ seconds: number, output: string }>}
  */
 export async function seedDatabase(options) {
-  const { ms, output } = await runNode('seed', [SEED_JS, '--designs', String(options.designs)], {
+  const count = options.designs === undefined ? [] : ['--designs', String(options.designs)];
+  const { ms, output } = await runNode('seed', [SEED_JS, ...count], {
     cwd: ROOT,
     env: options.env,
     timeoutMs: options.timeoutMs,

@@ -67,7 +67,7 @@ export async function runPerEngine(ctx, suite, runEngine, measurable = ENGINE_NA
  * @param {Engine} options.engine
  * @param {import('./resources.mjs').Scope} options.scope
  * @param {string} options.dirName names the temporary DATA_DIR
- * @param {number} options.designs
+ * @param {number} [options.designs] default: the demo catalogue as it is
  * @param {number} options.timeoutMs for the seeding
  * @param {AbortSignal} options.signal
  * @param {(line: string) => void} options.log
@@ -78,7 +78,7 @@ export async function seededApiEnv({ engine, scope, dirName, designs, timeoutMs,
   let databaseUrl;
   /** @type {string | null} */
   let databaseName = null;
-  const keptName = `bench_kept_${dirName.replace(/[^a-z0-9]+/gi, '_').toLowerCase()}_${designs}`;
+  const keptName = `bench_kept_${dirName.replace(/[^a-z0-9]+/gi, '_').toLowerCase()}_${designs ?? 'demo'}`;
   const keep = Boolean(engine.serverUrl) && process.env.BENCH_KEEP_SEEDED === '1';
   if (engine.serverUrl && keep) {
     const keptUrl = await existingDatabaseUrl(engine.serverUrl, keptName);
@@ -98,7 +98,9 @@ export async function seededApiEnv({ engine, scope, dirName, designs, timeoutMs,
   }
   const env = apiEnv({ dataDir, databaseUrl });
 
-  log(`seeding ${designs.toLocaleString('en-US')} designs...`);
+  log(
+    `seeding ${designs === undefined ? 'the demo catalogue' : `${designs.toLocaleString('en-US')} designs`}...`,
+  );
   const seed = await seedDatabase({ env, designs, timeoutMs, signal });
   log(`seeded in ${seed.seconds} s (${seed.output.split('\n').at(-1)})`);
   if (engine.serverUrl && databaseName && keep) {

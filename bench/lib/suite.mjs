@@ -32,8 +32,7 @@ import { message } from './resources.mjs';
  * when run.mjs's signal handler releases everything, in order.
  * @param {SuiteContext} ctx
  * @param {string} label e.g. "upload" or "foundation / embedded"
- * @param {(scope: import('./resources.mjs').Scope) => Promise<SuiteReport | SuiteReport[]>} run one
- *   report, or several when the part measures several things on what it set up
+ * @param {(scope: import('./resources.mjs').Scope) => Promise<SuiteReport>} run
  * @returns {Promise<SuiteOutcome>}
  */
 export async function runInScope(ctx, label, run) {
@@ -41,8 +40,7 @@ export async function runInScope(ctx, label, run) {
   const outcome = { reports: [], errors: [] };
   const scope = ctx.resources.scope();
   try {
-    const reports = await run(scope);
-    outcome.reports.push(...(Array.isArray(reports) ? reports : [reports]));
+    outcome.reports.push(await run(scope));
   } catch (err) {
     if (ctx.signal.aborted) throw err;
     outcome.errors.push(`${label}: ${message(err)}`);

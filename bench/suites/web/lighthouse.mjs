@@ -54,7 +54,7 @@ const KB = 1000;
  * @returns {Promise<import('../../lib/suite.mjs').SuiteReport>}
  */
 export async function measureLighthouse(ctx, setup, scope) {
-  const label = `web / lighthouse (${setup.engine.name})`;
+  const label = `web / lighthouse / ${setup.engine.name}`;
   /** @param {string} line */
   const log = (line) => ctx.log(`${label}: ${line}`);
   const startedAt = new Date();
@@ -153,6 +153,7 @@ export async function measureLighthouse(ctx, setup, scope) {
       preset: "Lighthouse's default: mobile, simulated throttling",
       runsPerPage: RUNS,
       categories: CATEGORIES,
+      catalogue: setup.catalogue,
       database: setup.databaseName,
       seedSeconds: setup.seedSeconds,
       note: 'each figure is the median of its own values over the runs; Chromium runs on the same machine as the API',
@@ -212,7 +213,7 @@ async function firstLoadScripts(report, baseUrl) {
 function printReport(label, result, pages) {
   const m = result.machine;
   console.log(
-    `\n${label}: Lighthouse ${result.settings.lighthouseVersion ?? '?'}, mobile preset (simulated throttling), ` +
+    `\n${label}: demo catalogue; Lighthouse ${result.settings.lighthouseVersion ?? '?'}, mobile preset (simulated throttling), ` +
       `median of ${RUNS} runs per page; ${m.cpus} CPUs, Node ${m.node}; ` +
       `load average ${m.loadAverageBefore.join(' ')} before, ${m.loadAverageAfter.join(' ')} after`,
   );

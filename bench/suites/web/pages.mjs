@@ -14,6 +14,7 @@
  * @property {import('../../lib/engines.mjs').Engine} engine
  * @property {string} baseUrl the API's http://127.0.0.1:port
  * @property {AuditedPage[]} pages
+ * @property {'demo' | 'foundation'} catalogue what the database was seeded with
  * @property {string | null} databaseName the temporary (or kept) PostgreSQL database, if any
  * @property {number} seedSeconds
  */
