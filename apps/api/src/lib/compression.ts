@@ -46,23 +46,57 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   });
 }
 
+type Encoding = 'br' | 'gzip';
+
+/** The encoding of a body this big for this request: null to send it as it is. */
+function chosenEncoding(request: FastifyRequest, byteLength: number): Encoding | null {
+  if (byteLength < 1024) return null;
+  const chosen = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+  return chosen === 'br' || chosen === 'gzip' ? chosen : null;
+}
+
+function encode(body: string, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+    : zlib.gzipSync(body);
+}
+
 /**
  * The same rules for an answer sent outside the routes (the page handler is Fastify's not-found
  * handler, which the plugin's hooks never see): br or gzip as the client prefers, from 1 KB, in
  * one call (a rendered page is tens of KB).
  */
 export function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: string) {
-  const encoding =
-    Buffer.byteLength(body) < 1024
-      ? null
-      : negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
   reply.header('vary', 'accept-encoding');
-  if (encoding === 'br')
-    return reply
-      .header('content-encoding', 'br')
-      .send(
-        zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
-      );
-  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(body));
-  return reply.send(body);
+  const encoding = chosenEncoding(request, Buffer.byteLength(body));
+  if (!encoding) return reply.send(body);
+  return reply.header('content-encoding', encoding).send(encode(body, encoding));
+}
+
+/** The JSON text of a shared answer and its compressed forms, made once each, when first asked. */
+interface EncodedAnswer {
+  json: string;
+  compressed: Partial<Record<Encoding, Buffer>>;
+}
+const encodedAnswers = new WeakMap<object, EncodedAnswer>();
+
+/**
+ * Sends an answer object that many requests receive at once (a read shared by everyone asking
+ * for the same listing page at the same moment) as JSON, br or gzip, serialising and compressing
+ * it once for all of them instead of once per request. On the home listing at 50 connections the
+ * per-request work was about 250 µs of CPU sent plain and 440-550 µs compressed, most of the
+ * difference being the same 12.7 KB compressed again for each request sharing the read. The
+ * object must not change after it is first sent; the forms go with it when it is dropped.
+ */
+export function sendSharedJson(request: FastifyRequest, reply: FastifyReply, answer: object) {
+  let encoded = encodedAnswers.get(answer);
+  if (!encoded) {
+    encoded = { json: JSON.stringify(answer), compressed: {} };
+    encodedAnswers.set(answer, encoded);
+  }
+  reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+  const encoding = chosenEncoding(request, Buffer.byteLength(encoded.json));
+  if (!encoding) return reply.send(encoded.json);
+  encoded.compressed[encoding] ??= encode(encoded.json, encoding);
+  return reply.header('content-encoding', encoding).send(encoded.compressed[encoding]);
 }
