@@ -34,9 +34,7 @@ export async function serveWebApp(
 ): Promise<void> {
   const hasBuild = distDir !== undefined && fs.existsSync(path.join(distDir, 'index.html'));
   const template = hasBuild ? fs.readFileSync(path.join(distDir, 'index.html'), 'utf8') : '';
-  const render: PageRenderer | null = hasBuild
-    ? await loadPageRenderer(app, distDir, options.publicUrl)
-    : null;
+  const render: PageRenderer | null = hasBuild ? loadPageRenderer(app, distDir, options.publicUrl) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
