@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { sendCompressed } from './compression.ts';
+import { sendShared } from './compression.ts';
 import { notFound } from './errors.ts';
 import { fillPage, loadPageRenderer, type PageRenderer } from './page-render.ts';
 
@@ -66,7 +66,8 @@ export async function serveWebApp(
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     if (!page) return reply.sendFile('index.html');
     reply.code(page.status).type('text/html; charset=utf-8');
-    return sendCompressed(request, reply, fillPage(template, page));
+    // Requests sharing a render share its filled-in page and compressed forms too.
+    return sendShared(request, reply, page, () => fillPage(template, page));
   });
 }
 
