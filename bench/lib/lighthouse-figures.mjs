@@ -138,14 +138,22 @@ export function sumOf(items, pick) {
  * @property {string} id
  * @property {string} title
  * @property {number} score 0 to 1
- * @property {number} weight its weight in the category's score (0 for diagnostics and opportunities)
+ * @property {number} weight its weight in the category's score (0 for diagnostics)
+ * @property {number} savingsMs what Lighthouse estimates fixing it would take off FCP, LCP and TBT
  * @property {string} [displayValue] e.g. "Potential savings of 120 KiB"
  */
 
 /**
- * The category's audits that did not pass (score under 0.9; audits that were not applicable,
- * informative or manual left out), those that weigh most in the score first, then the lowest
- * scores; at most `limit`.
+ * Audit groups left out of the failing audits: the metrics (the report shows their values) and
+ * the hidden ones (metrics Lighthouse no longer scores).
+ */
+const NOT_ACTIONABLE_GROUPS = ['metrics', 'hidden'];
+
+/**
+ * The category's audits to act on that did not pass (score under 0.9; audits that were not
+ * applicable, informative or manual, or in NOT_ACTIONABLE_GROUPS, left out): those that weigh most
+ * in the score first, then those with the largest estimated savings, then the lowest scores; at
+ * most `limit`.
  * @param {Report} report
  * @param {CategoryId} id
  * @param {number} limit
@@ -160,14 +168,29 @@ export function failingAudits(report, id, limit) {
     const audit = report.audits[ref.id];
     if (!audit || typeof audit.score !== 'number' || audit.score >= 0.9) continue;
     if (['notApplicable', 'informative', 'manual'].includes(audit.scoreDisplayMode)) continue;
+    if (ref.group && NOT_ACTIONABLE_GROUPS.includes(ref.group)) continue;
+    const savings = audit.metricSavings ?? {};
     failing.push({
       id: ref.id,
       title: audit.title,
       score: audit.score,
       weight: ref.weight,
+      savingsMs: (savings.FCP ?? 0) + (savings.LCP ?? 0) + (savings.TBT ?? 0),
       ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
     });
   }
-  failing.sort((a, b) => b.weight - a.weight || a.score - b.score);
+  failing.sort((a, b) => b.weight - a.weight || b.savingsMs - a.savingsMs || a.score - b.score);
   return failing.slice(0, limit);
+}
+
+/**
+ * The audits Lighthouse could not run (its own failure, e.g. a trace it cannot read), with their
+ * error: their findings are missing from the report.
+ * @param {Report} report
+ * @returns {{ id: string, error: string }[]}
+ */
+export function erroredAudits(report) {
+  return Object.entries(report.audits)
+    .filter(([, audit]) => audit.scoreDisplayMode === 'error')
+    .map(([id, audit]) => ({ id, error: audit.errorMessage ?? 'no message' }));
 }

@@ -2,6 +2,7 @@ import type { Result } from 'lighthouse';
 import { describe, expect, it } from 'vitest';
 import {
   type CategoryId,
+  erroredAudits,
   failingAudits,
   METRICS,
   type MetricKey,
@@ -22,7 +23,7 @@ function report(options: {
   scores?: Partial<Record<CategoryId, number | null>>;
   metrics?: Partial<Record<MetricKey, number>>;
   audits?: Record<string, Partial<AuditEntry>>;
-  auditRefs?: Partial<Record<CategoryId, { id: string; weight: number }[]>>;
+  auditRefs?: Partial<Record<CategoryId, { id: string; weight: number; group?: string }[]>>;
 }): Result {
   const audits: Record<string, Partial<AuditEntry>> = { ...options.audits };
   for (const [key, value] of Object.entries(options.metrics ?? {})) {
@@ -119,39 +120,79 @@ describe('scriptRequests', () => {
 });
 
 describe('failingAudits', () => {
-  it("lists the category's failed audits, heaviest first, then lowest score, up to the limit", () => {
-    const audit = (title: string, score: number | null, scoreDisplayMode = 'numeric') => ({
+  it("lists the category's failed audits to act on: heaviest first, then largest savings, then lowest score", () => {
+    const audit = (
+      title: string,
+      score: number | null,
+      scoreDisplayMode = 'metricSavings',
+      savings = {},
+    ) => ({
       title,
       score,
       scoreDisplayMode: scoreDisplayMode as AuditEntry['scoreDisplayMode'],
+      metricSavings: savings,
     });
     const r = report({
-      scores: { performance: 0.5 },
+      scores: { accessibility: 0.8, performance: 0.5 },
       auditRefs: {
+        accessibility: [
+          { id: 'color-contrast', weight: 7 },
+          { id: 'image-alt', weight: 10 },
+          { id: 'label', weight: 7 },
+          { id: 'passing', weight: 10 },
+        ],
         performance: [
-          { id: 'lcp', weight: 25 },
-          { id: 'tbt', weight: 30 },
-          { id: 'fcp', weight: 10 },
-          { id: 'unused-js', weight: 0 },
-          { id: 'render-blocking', weight: 0 },
-          { id: 'not-applicable', weight: 0 },
-          { id: 'diagnostic', weight: 0 },
+          { id: 'largest-contentful-paint', weight: 25, group: 'metrics' },
+          { id: 'max-potential-fid', weight: 0, group: 'hidden' },
+          { id: 'unused-javascript', weight: 0, group: 'diagnostics' },
+          { id: 'uses-responsive-images', weight: 0, group: 'diagnostics' },
+          { id: 'mainthread-work-breakdown', weight: 0, group: 'diagnostics' },
+          { id: 'third-party-facades', weight: 0, group: 'diagnostics' },
+          { id: 'layout-shifts', weight: 0, group: 'diagnostics' },
         ],
       },
       audits: {
-        lcp: { ...audit('Largest Contentful Paint', 0.3), displayValue: '4.1 s' },
-        tbt: audit('Total Blocking Time', 0.6),
-        fcp: audit('First Contentful Paint', 0.95),
-        'unused-js': audit('Reduce unused JavaScript', 0.5, 'metricSavings'),
-        'render-blocking': audit('Eliminate render-blocking resources', 0, 'metricSavings'),
-        'not-applicable': audit('Not applicable', 0, 'notApplicable'),
-        diagnostic: audit('A diagnostic', 0, 'informative'),
+        'color-contrast': audit('Contrast', 0, 'binary'),
+        'image-alt': { ...audit('Image alt', 0, 'binary'), displayValue: '3 elements' },
+        label: audit('Labels', 0.5, 'binary'),
+        passing: audit('Passing', 1, 'binary'),
+        'largest-contentful-paint': audit('Largest Contentful Paint', 0.3, 'numeric'),
+        'max-potential-fid': audit('Max Potential First Input Delay', 0.2, 'numeric'),
+        'unused-javascript': audit('Reduce unused JavaScript', 0, 'metricSavings', { FCP: 300, LCP: 300 }),
+        'uses-responsive-images': audit('Properly size images', 0, 'metricSavings', { LCP: 100 }),
+        'mainthread-work-breakdown': audit('Minimize main-thread work', 0, 'metricSavings', { TBT: 500 }),
+        'third-party-facades': audit('Facades', null, 'notApplicable'),
+        'layout-shifts': audit('Layout shifts', null, 'error'),
       },
     });
-    const all = failingAudits(r, 'performance', 10);
-    expect(all.map((a) => a.id)).toEqual(['tbt', 'lcp', 'render-blocking', 'unused-js']);
-    expect(all[1]).toMatchObject({ title: 'Largest Contentful Paint', displayValue: '4.1 s', weight: 25 });
-    expect(failingAudits(r, 'performance', 2).map((a) => a.id)).toEqual(['tbt', 'lcp']);
+    const accessibility = failingAudits(r, 'accessibility', 10);
+    expect(accessibility.map((a) => a.id)).toEqual(['image-alt', 'color-contrast', 'label']);
+    expect(accessibility[0]).toMatchObject({ title: 'Image alt', displayValue: '3 elements', weight: 10 });
+    // The metrics are the report's table; among diagnostics, the largest savings first.
+    const performance = failingAudits(r, 'performance', 10);
+    expect(performance.map((a) => a.id)).toEqual([
+      'unused-javascript',
+      'mainthread-work-breakdown',
+      'uses-responsive-images',
+    ]);
+    expect(performance[0]?.savingsMs).toBe(600);
+    expect(failingAudits(r, 'performance', 1).map((a) => a.id)).toEqual(['unused-javascript']);
     expect(failingAudits(r, 'seo', 5)).toEqual([]);
+  });
+});
+
+describe('erroredAudits', () => {
+  it('names the audits Lighthouse could not run, with their error', () => {
+    const r = report({
+      audits: {
+        'layout-shifts': { scoreDisplayMode: 'error', errorMessage: 'trace unreadable' },
+        'render-blocking-resources': { scoreDisplayMode: 'error' },
+        'unused-javascript': { scoreDisplayMode: 'metricSavings', score: 0 },
+      },
+    });
+    expect(erroredAudits(r)).toEqual([
+      { id: 'layout-shifts', error: 'trace unreadable' },
+      { id: 'render-blocking-resources', error: 'no message' },
+    ]);
   });
 });

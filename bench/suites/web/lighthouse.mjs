@@ -6,6 +6,7 @@ import { runLighthouse } from '../../lib/lighthouse.mjs';
 import {
   CATEGORIES,
   categoryScore,
+  erroredAudits,
   failingAudits,
   medianRun,
   pageFigures,
@@ -30,7 +31,7 @@ const RUNS = 3;
 /** One run, Chromium's start included (Lighthouse itself gives a page 45 s to load). */
 const RUN_TIMEOUT_MS = 120_000;
 /** Failing audits shown per category that misses its target. */
-const AUDITS_SHOWN = 5;
+const AUDITS_SHOWN = 6;
 /** The targets (scores 0 to 1). */
 const LIMITS = {
   performance: 0.9,
@@ -94,6 +95,7 @@ export async function measureLighthouse(ctx, setup, scope) {
       runSeconds: runs.map((r) => Math.round(r.ms / 100) / 10),
       ...pageFigures(reports),
       warnings: [...new Set(reports.flatMap((r) => r.runWarnings))],
+      erroredAudits: [...new Map(reports.flatMap(erroredAudits).map((a) => [a.id, a])).values()],
       problems,
       representative,
       failing: representative
@@ -208,7 +210,7 @@ async function firstLoadScripts(report, baseUrl) {
  *   homeScripts: Awaited<ReturnType<typeof firstLoadScripts>> | null,
  *   targets: import('../../lib/report.mjs').Target[] }} result
  * @param {(import('./pages.mjs').AuditedPage & ReturnType<typeof pageFigures> & { runs: number,
- *   problems: string[], warnings: string[], failing: Partial<Record<CategoryId, import('../../lib/lighthouse-figures.mjs').FailingAudit[]>> })[]} pages
+ *   problems: string[], warnings: string[], erroredAudits: { id: string, error: string }[], failing: Partial<Record<CategoryId, import('../../lib/lighthouse-figures.mjs').FailingAudit[]>> })[]} pages
  */
 function printReport(label, result, pages) {
   const m = result.machine;
@@ -255,6 +257,13 @@ function printReport(label, result, pages) {
   for (const p of pages) {
     for (const problem of p.problems) console.log(`  ${p.name}: ${problem}`);
     for (const warning of p.warnings) console.log(`  ${p.name}: Lighthouse warning: ${warning}`);
+    const [first] = p.erroredAudits;
+    if (first) {
+      console.log(
+        `  ${p.name}: audits Lighthouse could not run (their findings are missing): ` +
+          `${p.erroredAudits.map((a) => a.id).join(', ')}; first error: ${first.error.slice(0, 200)}`,
+      );
+    }
   }
   // Where a page misses a target, the audits to act on, from its median run.
   const missed = new Set(result.targets.filter((t) => !t.pass).map((t) => t.name));
