@@ -4,7 +4,8 @@
 // - lighthouse: Lighthouse's mobile preset (simulated throttling) on the home page, a paid design
 //   with pictures and its creator's profile, 3 runs each, medians reported: scores, Core Web
 //   Vitals, and the home page's first-load JavaScript. On the demo catalogue, as a first start
-//   seeds it (34 designs with photos and rendered previews): the shop a person sees. Its figures
+//   seeds it (the demo creators and their designs, with photos and rendered previews): the shop a
+//   person sees. Its figures
 //   are the browser's and do not depend on the database engine, so they are taken once: on
 //   PostgreSQL when a server is configured (like the other suites), else on the embedded server.
 // - ssr: the server render's throughput: a design page's HTML at 50 connections, and in the same
