@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 /** What the web app's server render (apps/web/src/entry-server.tsx) answers for one address. */
 export type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; head: string; html: string; state: string | null };
+  | { kind: 'page'; status: number; head: string; assets: string; html: string; state: string | null };
 
 /** Renders a page address (path and query); null for pages only the browser renders. */
 export type PageRenderer = (url: string) => Promise<RenderedPage | null>;
@@ -14,6 +14,8 @@ export type PageRenderer = (url: string) => Promise<RenderedPage | null>;
 type RenderDeps = {
   fetch: (url: string, init: RequestInit) => Promise<Response>;
   publicUrl: string;
+  /** The browser build's manifest (Vite's `.vite/manifest.json`): pages link their screens' files. */
+  manifest: unknown;
 };
 
 type ServerEntry = {
@@ -41,7 +43,9 @@ export async function loadPageRenderer(
   if (!fs.existsSync(entryPath)) return null;
   const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
   stateElementId = entry.STATE_ELEMENT_ID;
-  return entry.createRenderer({ fetch: inProcessFetch(app), publicUrl });
+  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+  const manifest = fs.existsSync(manifestPath) ? JSON.parse(fs.readFileSync(manifestPath, 'utf8')) : null;
+  return entry.createRenderer({ fetch: inProcessFetch(app), publicUrl, manifest });
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -78,8 +82,9 @@ export function inProcessFetch(app: FastifyInstance): RenderDeps['fetch'] {
 
 /**
  * index.html with the rendered page in it: the page's head in place of the default title and
- * description, its markup in #root, and the query cache for the browser in a JSON block that is
- * data, not script (the content security policy allows no inline script).
+ * description, its screens' stylesheets and scripts at the end of the head, its markup in #root,
+ * and the query cache for the browser in a JSON block that is data, not script (the content
+ * security policy allows no inline script).
  */
 export function fillPage(template: string, page: Extract<RenderedPage, { kind: 'page' }>): string {
   const state =
@@ -89,5 +94,6 @@ export function fillPage(template: string, page: Extract<RenderedPage, { kind: '
   return template
     .replace(/<meta name="description"[^>]*>\s*/, '')
     .replace(/<title>[^<]*<\/title>/, () => page.head)
+    .replace('</head>', () => `${page.assets}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${state}`);
 }
