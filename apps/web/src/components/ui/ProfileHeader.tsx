@@ -61,7 +61,17 @@ export function ProfileHeader({
     <section className={styles.header} aria-labelledby="profile-username">
       <div className={styles.banner}>
         {/* Without a banner of their own, people get the decorative default from the stylesheet. */}
-        {banner && <img src={banner} alt="" className={styles.bannerImage} />}
+        {/* The largest picture at the top of a profile: it comes first (banners are made 1500 x 500). */}
+        {banner && (
+          <img
+            src={banner}
+            alt=""
+            className={styles.bannerImage}
+            width={1500}
+            height={500}
+            fetchPriority="high"
+          />
+        )}
       </div>
       <div className={styles.body}>
         <div className={styles.identity}>
