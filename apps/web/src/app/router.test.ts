@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { RouteHandle } from './layout/RootLayout.tsx';
 import { routes } from './router.tsx';
 
-const WEB_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** `src/`: the routes name their modules from the web app's folder, `src/...`. */
+const SRC = fileURLToPath(new URL('..', import.meta.url));
+const sourceFile = (module: string) => `${SRC}${module.replace(/^src\//, '')}`;
 
 function lazyRoutes(list: RouteObject[]): RouteObject[] {
   return list.flatMap((route) => [
@@ -22,9 +24,9 @@ describe('routes', () => {
     expect(screens.length).toBeGreaterThan(20);
     for (const route of screens) {
       const module = (route.handle as RouteHandle | undefined)?.module ?? '';
-      expect(fs.existsSync(`${WEB_ROOT}${module}`), module).toBe(true);
+      expect(module.startsWith('src/') && fs.existsSync(sourceFile(module)), module).toBe(true);
       const loaded = (await (route.lazy as () => Promise<{ Component: unknown }>)()).Component;
-      const named = (await import(/* @vite-ignore */ `${WEB_ROOT}${module}`)).default;
+      const named = (await import(/* @vite-ignore */ sourceFile(module))).default;
       expect(loaded, module).toBe(named);
     }
   });
