@@ -1,5 +1,6 @@
 import type { SocialLinks } from '@printmarket/shared/auth';
-import { type PublicProfile, SOCIAL_MSG } from '@printmarket/shared/social';
+import type { PublicProfile } from '@printmarket/shared/social';
+import { SOCIAL_MSG } from '@printmarket/shared/social-messages';
 import type { UserStats } from '@printmarket/shared/types';
 import type { ReactNode } from 'react';
 import { mediaUrl } from '@/lib/media.ts';
