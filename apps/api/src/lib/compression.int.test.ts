@@ -88,4 +88,26 @@ describe('compressed answers', () => {
     // A ZIP's local file header, then the model stored in it as it is (ZIP's own compression aside).
     expect(zip.rawPayload.subarray(0, 4).toString('binary')).toBe('PK\x03\x04');
   });
+  it('gives requests sharing one listing read each the encoding they asked for, and never an old page', async () => {
+    const url = '/api/designs/newest?page=1';
+    const asked = ['br', 'gzip', '', 'br', 'gzip', ''];
+    const answers = await Promise.all(
+      asked.map((encoding) => get(url, encoding ? { 'accept-encoding': encoding } : {})),
+    );
+    const decode = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync } as const;
+    const bodies = answers.map((res, i) => {
+      const encoding = asked[i] as '' | 'br' | 'gzip';
+      expect(res.headers['content-encoding']).toBe(encoding || undefined);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      return JSON.parse((encoding ? decode[encoding](res.rawPayload) : res.rawPayload).toString());
+    });
+    for (const body of bodies) expect(body).toEqual(bodies[0]);
+
+    // The shared forms live only as long as the read they came from: a design published after it
+    // is on the next answer.
+    const fresh = await createDesign(t, maker.userId, { slug: 'fresh-part', name: 'Fresh bracket' });
+    const next = await get(url, { 'accept-encoding': 'br' });
+    const cards = JSON.parse(zlib.brotliDecompressSync(next.rawPayload).toString()).designs;
+    expect(cards[0].id).toBe(fresh.id);
+  });
 });

@@ -46,23 +46,62 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   });
 }
 
+type Encoding = 'br' | 'gzip';
+
+/** The encoding of a body this big for this request: null to send it as it is. */
+function chosenEncoding(request: FastifyRequest, byteLength: number): Encoding | null {
+  if (byteLength < 1024) return null;
+  const chosen = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+  return chosen === 'br' || chosen === 'gzip' ? chosen : null;
+}
+
+function encode(body: string, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+    : zlib.gzipSync(body);
+}
+
+/** The text of a shared answer and its compressed forms, made once each, when first asked. */
+interface EncodedAnswer {
+  text: string;
+  bytes: number;
+  compressed: Partial<Record<Encoding, Buffer>>;
+}
+const encodedAnswers = new WeakMap<object, EncodedAnswer>();
+
 /**
- * The same rules for an answer sent outside the routes (the page handler is Fastify's not-found
- * handler, which the plugin's hooks never see): br or gzip as the client prefers, from 1 KB, in
- * one call (a rendered page is tens of KB).
+ * The same rules for answers sent outside the plugin's hooks: br or gzip as the client prefers,
+ * from 1 KB, in one call. (The page handler is Fastify's not-found handler, which the plugin never
+ * sees.)
+ *
+ * Sends an answer that many requests receive at once (a read or a page render shared by everyone
+ * asking for the same thing at the same moment) as its text, br or gzip, writing and compressing it
+ * once for all of them instead of once per request. On the home listing at 50 connections the
+ * per-request work was about 250 µs of CPU sent plain and 440-550 µs compressed, most of the
+ * difference being the same 12.7 KB compressed again for each request sharing the read. `answer`
+ * must not change after it is first sent; its forms go when it is dropped.
  */
-export function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: string) {
-  const encoding =
-    Buffer.byteLength(body) < 1024
-      ? null
-      : negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+export function sendShared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: object,
+  toText: (answer: object) => string,
+) {
+  let encoded = encodedAnswers.get(answer);
+  if (!encoded) {
+    const text = toText(answer);
+    encoded = { text, bytes: Buffer.byteLength(text), compressed: {} };
+    encodedAnswers.set(answer, encoded);
+  }
   reply.header('vary', 'accept-encoding');
-  if (encoding === 'br')
-    return reply
-      .header('content-encoding', 'br')
-      .send(
-        zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
-      );
-  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(body));
-  return reply.send(body);
+  const encoding = chosenEncoding(request, encoded.bytes);
+  if (!encoding) return reply.send(encoded.text);
+  encoded.compressed[encoding] ??= encode(encoded.text, encoding);
+  return reply.header('content-encoding', encoding).send(encoded.compressed[encoding]);
+}
+
+/** sendShared for an answer sent as JSON. */
+export function sendSharedJson(request: FastifyRequest, reply: FastifyReply, answer: object) {
+  reply.type('application/json; charset=utf-8');
+  return sendShared(request, reply, answer, JSON.stringify);
 }

@@ -304,6 +304,36 @@ describe('server-rendered public pages', () => {
     expect(withoutTimes(zlib.brotliDecompressSync(res.rawPayload).toString())).toBe(withoutTimes(plain.body));
   });
 
+  it('renders a page once for visitors asking at the same moment, each in their encoding, and anew after', async () => {
+    const url = `/design/${maker.username}/hook`;
+    const encodings = ['br', 'gzip', '', 'br', ''];
+    const answers = await Promise.all(
+      encodings.map((encoding) =>
+        t.app.inject({
+          method: 'GET',
+          url,
+          headers: { accept: 'text/html', ...(encoding ? { 'accept-encoding': encoding } : {}) },
+        }),
+      ),
+    );
+    const decode = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync } as const;
+    const pages = answers.map((res, i) => {
+      const encoding = encodings[i] as '' | 'br' | 'gzip';
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding || undefined);
+      return encoding ? decode[encoding](res.rawPayload).toString() : res.body;
+    });
+    // One render: the same page to the byte, down to when its data was read.
+    for (const page of pages) expect(page).toBe(pages[0]);
+    expect(pages[0]).toContain(free.name);
+
+    // Nothing is kept after the render: a rename is on the next page.
+    await t.db.updateTable('designs').set({ name: 'Wall Hook, renamed' }).where('id', '=', free.id).execute();
+    const next = await get(url);
+    expect(next.body).toContain('Wall Hook, renamed');
+    await t.db.updateTable('designs').set({ name: free.name }).where('id', '=', free.id).execute();
+  });
+
   it('redirects old addresses on the server', async () => {
     const login = await get('/login');
     expect(login.statusCode).toBe(301);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { SharedReads } from './shared-reads.ts';
 
 /** What the web app's server render (apps/web/src/entry-server.tsx) answers for one address. */
 export type RenderedPage =
@@ -31,21 +32,46 @@ export function serverEntryPath(distDir: string): string {
 let stateElementId = 'ssr-state';
 
 /**
- * Loads the server render built beside `distDir`, or null when there is none (the pages are then
- * all rendered by the browser, as before). Its API calls go to this app in the same process.
+ * The server render built beside `distDir`, or null when there is none (the pages are then all
+ * rendered by the browser, as before). Its API calls go to this app in the same process.
+ *
+ * The bundle (React, the router and every page, about 1.5 MB) is imported once the server
+ * listens, not before: the import took about 140 ms, which every start paid before its first
+ * answer. A page asked for before the import is done waits for it.
+ *
+ * Everyone asking for the same address at the same moment shares one render: pages are rendered as
+ * a signed-out visitor sees them, so the page is the same for all of them, and a widely shared
+ * design link costs one render per burst instead of one per visitor (a design page took about
+ * 10 ms of CPU to render).
  */
-export async function loadPageRenderer(
+export function loadPageRenderer(
   app: FastifyInstance,
   distDir: string,
   publicUrl: string,
-): Promise<PageRenderer | null> {
+): PageRenderer | null {
   const entryPath = serverEntryPath(distDir);
   if (!fs.existsSync(entryPath)) return null;
-  const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
-  stateElementId = entry.STATE_ELEMENT_ID;
+  let loading: Promise<PageRenderer> | undefined;
+  const load = () => {
+    loading ??= import(pathToFileURL(entryPath).href).then((entry: ServerEntry) => {
+      stateElementId = entry.STATE_ELEMENT_ID;
+      return entry.createRenderer({ fetch: inProcessFetch(app), publicUrl, manifest: readManifest(distDir) });
+    });
+    return loading;
+  };
+  app.addHook('onListen', (done) => {
+    // A failure is logged here once; each page then goes out unrendered, as it does without a build.
+    load().catch((error: unknown) => app.log.error({ err: error }, 'the server render could not be loaded'));
+    done();
+  });
+  const renders = new SharedReads<RenderedPage | null>();
+  return (url) => renders.read(url, async () => (await load())(url));
+}
+
+/** The browser build's manifest, which names each screen's files; null when the build has none. */
+function readManifest(distDir: string): unknown {
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
-  const manifest = fs.existsSync(manifestPath) ? JSON.parse(fs.readFileSync(manifestPath, 'utf8')) : null;
-  return entry.createRenderer({ fetch: inProcessFetch(app), publicUrl, manifest });
+  return fs.existsSync(manifestPath) ? JSON.parse(fs.readFileSync(manifestPath, 'utf8')) : null;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);

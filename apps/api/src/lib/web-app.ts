@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { sendCompressed } from './compression.ts';
+import { sendShared } from './compression.ts';
 import { notFound } from './errors.ts';
 import { fillPage, loadPageRenderer, type PageRenderer } from './page-render.ts';
 
@@ -34,9 +34,7 @@ export async function serveWebApp(
 ): Promise<void> {
   const hasBuild = distDir !== undefined && fs.existsSync(path.join(distDir, 'index.html'));
   const template = hasBuild ? fs.readFileSync(path.join(distDir, 'index.html'), 'utf8') : '';
-  const render: PageRenderer | null = hasBuild
-    ? await loadPageRenderer(app, distDir, options.publicUrl)
-    : null;
+  const render: PageRenderer | null = hasBuild ? loadPageRenderer(app, distDir, options.publicUrl) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -68,7 +66,8 @@ export async function serveWebApp(
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     if (!page) return reply.sendFile('index.html');
     reply.code(page.status).type('text/html; charset=utf-8');
-    return sendCompressed(request, reply, fillPage(template, page));
+    // Requests sharing a render share its filled-in page and compressed forms too.
+    return sendShared(request, reply, page, () => fillPage(template, page));
   });
 }
 

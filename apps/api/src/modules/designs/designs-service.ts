@@ -1,11 +1,12 @@
 import type { DesignSort } from '@printmarket/shared/constants';
 import type { DesignListResponse } from '@printmarket/shared/types';
+import { SharedReads } from '../../lib/shared-reads.ts';
 import type { DesignsRepo } from './designs-repo.ts';
 import { toDesignCard } from './present-card.ts';
 
 export class DesignsService {
   /** Listings being read right now, by sort, page and size. */
-  readonly #inFlight = new Map<string, Promise<DesignListResponse>>();
+  readonly #reads = new SharedReads<DesignListResponse>();
 
   constructor(private readonly repo: DesignsRepo) {}
 
@@ -15,13 +16,7 @@ export class DesignsService {
    * read started during their request, and a burst of visitors costs one query, not hundreds.
    */
   list(sort: DesignSort, page: number, limit: number): Promise<DesignListResponse> {
-    const key = `${sort}:${page}:${limit}`;
-    let pending = this.#inFlight.get(key);
-    if (!pending) {
-      pending = this.#read(sort, page, limit).finally(() => this.#inFlight.delete(key));
-      this.#inFlight.set(key, pending);
-    }
-    return pending;
+    return this.#reads.read(`${sort}:${page}:${limit}`, () => this.#read(sort, page, limit));
   }
 
   async #read(sort: DesignSort, page: number, limit: number): Promise<DesignListResponse> {
