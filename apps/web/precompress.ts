@@ -21,7 +21,10 @@ export function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const files = (await fs.readdir(outDir, { recursive: true })).filter((f) => COMPRESSIBLE.test(f));
+      // The build manifest (in .vite/) is read by the server, never sent.
+      const files = (await fs.readdir(outDir, { recursive: true })).filter(
+        (f) => COMPRESSIBLE.test(f) && !f.startsWith('.vite'),
+      );
       await Promise.all(
         files.map(async (file) => {
           const full = path.join(outDir, file);

@@ -20,6 +20,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist',
         emptyOutDir: true,
         target: 'es2022',
+        // .vite/manifest.json names each screen's script and stylesheets, which the server render
+        // links from the pages it renders. (Not served: the API serves no dot folders.)
+        manifest: true,
+        // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
+        modulePreload: { polyfill: false },
         // three.js (the 3D viewer's own lazily loaded chunk) is about 560 kB before compression.
         chunkSizeWarningLimit: 600,
       },

@@ -1,29 +1,10 @@
 import { z } from 'zod';
+import { COLLECTION_MSG } from './collection-messages.ts';
 import { priceCents } from './price.ts';
 import { COLLECTION_NAME_MAX_LENGTH } from './uploads.ts';
 
-/** User-facing texts of the collection screens (docs/product.md#collection-messages), verbatim. */
-export const COLLECTION_MSG = {
-  nameRequired: 'Collection name is required.',
-  coverRequired: 'A cover image is required.',
-  designsRequired: 'Please select at least one design for this collection.',
-  oneTimePrice: 'Please enter a valid one-time price.',
-  subscriptionPrice: 'Please enter a valid subscription price.',
-  notFound: 'Collection not found.',
-  alreadyInAnother: 'Already in another collection',
-  alreadyAdded: 'Already Added',
-  deleteConfirm: 'Are you sure you want to delete this collection? This action cannot be undone.',
-  failedFetch: 'Failed to fetch collection',
-  failedUpdate: 'Failed to update collection',
-  failedDelete: 'Failed to delete collection',
-  failedAdd: 'Failed to add design',
-  failedRemove: 'Failed to remove design',
-  failedUserDesigns: 'Failed to fetch user designs',
-  failedCover: 'Failed to update cover image',
-  failedDownload: 'Failed to download collection',
-  signInToDownload: 'Please sign in to download this collection.',
-  archived: 'Archived',
-} as const;
+// Apart, so that screens that only show these texts do not load zod with the schemas.
+export { COLLECTION_MSG } from './collection-messages.ts';
 
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -3,6 +3,9 @@ import { MAX_SUBSCRIPTION_PLANS } from './constants.ts';
 import type { FeeSplit } from './money.ts';
 import { priceCents } from './price.ts';
 
+// Apart, so that screens that only show these texts do not load zod with the schemas.
+export { PAYMENT_MSG } from './payment-messages.ts';
+
 /**
  * Payments, plans and purchases as the API and the screens share them (docs/product.md#payments).
  * Amounts the API hands out are US dollars (4.99); the server keeps integer cents.
@@ -201,28 +204,3 @@ export type SandboxCheckout = {
   successUrl: string;
   cancelUrl: string;
 };
-
-/** The texts around buying and cancelling (docs/product.md#payment-messages). */
-export const PAYMENT_MSG = {
-  checkoutFailed: 'Checkout failed',
-  checkoutSessionFailed: 'Checkout session failed',
-  initiateFailed: 'Failed to initiate purchase. Please try again.',
-  noCheckoutUrl: 'No checkout URL returned from server.',
-  signInToPurchaseDesign: 'Please sign in to purchase this design.',
-  signInToPurchaseCollection: 'Please sign in to purchase this collection.',
-  cancelFailed: 'Failed to cancel subscription',
-  cancelSuccess: 'Subscription canceled successfully! You still have access until it expires.',
-  processing: 'Processing your purchase...',
-  missingDetails: 'Missing purchase details. Please contact support.',
-  complete: 'Purchase complete! Here is your new item:',
-  ownItem: 'You cannot buy your own item.',
-  alreadyOwned: 'You already own this item.',
-  resumeInstead:
-    'Your canceled subscription still gives you access. Resume it instead of subscribing again: nothing is charged until it renews.',
-  resumeFailed: 'Failed to resume subscription',
-  resumeSuccess: 'Subscription resumed. It renews at the end of the current term.',
-  refundedDuplicate: 'You already had this item, so this payment was refunded in full.',
-  notResumable: 'Only a canceled subscription that has not run out yet can be resumed.',
-  sellerNotConnected: 'This creator cannot take payments yet.',
-  notForSale: 'This item is not for sale.',
-} as const;

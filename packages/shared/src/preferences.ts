@@ -1,22 +1,7 @@
 import { z } from 'zod';
-import { DESIGN_SORTS, type DesignSort } from './constants.ts';
+import { DESIGN_SORTS } from './constants.ts';
 
-/**
- * What a person chose in Settings > Preferences. Kept on the server, so every browser they sign in
- * with follows the same choices.
- */
-export type Preferences = {
-  /** The home listing's order when the address names none (`/` rather than `/?sort=...`). */
-  homeSort: DesignSort;
-  /** Whether a design page opens its 3D view at once (when the viewer may see the models). */
-  autoOpen3d: boolean;
-};
-
-/** Without saved preferences: the product's default order (docs/product.md#home), images first. */
-export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
-  homeSort: 'newest',
-  autoOpen3d: false,
-});
+export { DEFAULT_PREFERENCES, type Preferences } from './preference-defaults.ts';
 
 /**
  * Body of `PUT /api/user/preferences`: any of the fields; those left out keep their saved value.

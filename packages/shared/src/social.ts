@@ -4,7 +4,17 @@
  */
 import { z } from 'zod';
 import type { SocialLinks } from './auth.ts';
+import { PROFILE_DESIGN_SORT_DEFAULT, PROFILE_DESIGN_SORTS } from './profile-sorts.ts';
 import type { UserStats } from './types.ts';
+
+// Apart, so that the profile screens, which show these, do not load zod with the schemas.
+export {
+  PROFILE_DESIGN_SORT_DEFAULT,
+  PROFILE_DESIGN_SORT_LABELS,
+  PROFILE_DESIGN_SORTS,
+  type ProfileDesignSort,
+} from './profile-sorts.ts';
+export { SOCIAL_MSG } from './social-messages.ts';
 
 /** What anyone may see of a person: never the email or account internals. */
 export type PublicProfile = {
@@ -32,18 +42,6 @@ export type ProfileResponse = { user: PublicProfile; stats: UserStats };
 export type UsernameChangedBody = { message: string; code: 'USERNAME_CHANGED'; currentUsername: string };
 export const USERNAME_CHANGED = 'USERNAME_CHANGED';
 
-/** Orders of a person's design list on their profile (`?sort=`), the first being the default. */
-export const PROFILE_DESIGN_SORTS = ['newest', 'most-popular', 'most-liked'] as const;
-export type ProfileDesignSort = (typeof PROFILE_DESIGN_SORTS)[number];
-export const PROFILE_DESIGN_SORT_DEFAULT: ProfileDesignSort = 'newest';
-
-/** The profile's sort dropdown (docs/product.md#public-profile, verbatim). */
-export const PROFILE_DESIGN_SORT_LABELS: Record<ProfileDesignSort, string> = {
-  newest: 'Newest',
-  'most-popular': 'Most Popular',
-  'most-liked': 'Most Liked',
-};
-
 export const profileDesignSortSchema = z
   .enum(PROFILE_DESIGN_SORTS, { error: `sort must be one of ${PROFILE_DESIGN_SORTS.join(', ')}.` })
   .optional()
@@ -65,17 +63,3 @@ export type FollowResponse = {
   isFollowing: boolean;
   updatedStats: { followers: number; following: number };
 };
-
-/** Texts of the profile screens and follow calls; quoted ones are verbatim (docs/product.md#messages). */
-export const SOCIAL_MSG = {
-  failedFetchProfile: 'Failed to fetch profile',
-  failedFetchUserProfile: 'Failed to fetch user profile',
-  noLocation: 'No location set',
-  noBio: 'No bio available',
-  userNotFound: 'User not found',
-  usernameChanged: 'This person has a new username.',
-  cannotFollowSelf: 'You cannot follow yourself.',
-  cannotUnfollowSelf: 'You cannot unfollow yourself.',
-  followSignIn: 'Please sign in to follow people.',
-  failedFollow: 'Failed to update follow',
-} as const;

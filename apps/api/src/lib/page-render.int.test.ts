@@ -123,6 +123,72 @@ describe('server-rendered public pages', () => {
     expect(design?.state.data).toMatchObject({ id: paid.id, price: 4.99 });
   });
 
+  /** The browser build's manifest entry of a screen's module. */
+  const screen = (module: string): { file: string; css?: string[] } => {
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(buildDir, 'dist', '.vite', 'manifest.json'), 'utf8'),
+    );
+    return manifest[module];
+  };
+  const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+  it("links the page's stylesheets after the main one and preloads its code, from the build's manifest", async () => {
+    const head = headOf((await get(`/design/${maker.username}/cable-clip`)).body);
+    const design = screen('src/pages/design/DesignPage.tsx');
+    expect(design.css?.length).toBeGreaterThan(0);
+    const mainStylesheet = head.search(
+      /<link rel="stylesheet" crossorigin href="\/assets\/index-[^"]+\.css">/,
+    );
+    expect(mainStylesheet).toBeGreaterThan(0);
+    for (const css of design.css ?? []) {
+      const link = head.indexOf(`<link rel="stylesheet" crossorigin href="/${css}">`);
+      expect(link, css).toBeGreaterThan(mainStylesheet);
+      // The stylesheet is there to be had, like every built asset.
+      const res = await t.app.inject({ method: 'GET', url: `/${css}` });
+      expect(res.statusCode, css).toBe(200);
+      expect(res.headers['content-type'], css).toContain('text/css');
+    }
+    expect(head).toContain(`<link rel="modulepreload" crossorigin href="/${design.file}">`);
+    // Another screen's files are not named.
+    expect(head).not.toContain(screen('src/pages/home/HomePage.tsx').file);
+  });
+
+  it("preloads the gallery's first picture from the head, ahead of the scripts, and loads it first", async () => {
+    const html = (await get(`/design/${maker.username}/cable-clip`)).body;
+    const picture = /<img [^>]*src="(\/uploads\/images\/[^"]+-gallery\.webp)"[^>]*>/.exec(html);
+    expect(picture?.[0]).toMatch(/fetchpriority="high"/i);
+    expect(picture?.[0]).not.toMatch(/loading="lazy"/i);
+    const head = headOf(html);
+    const preload = head.search(
+      new RegExp(`<link rel="preload" href="${picture?.[1]}" as="image" fetchpriority="high"/>`, 'i'),
+    );
+    expect(preload).toBeGreaterThan(0);
+    expect(preload).toBeLessThan(head.indexOf('<script type="module"'));
+    // Nothing else is preloaded ahead of it: the owner's small avatar loads lazily.
+    expect(head.match(/rel="preload"/g)).toHaveLength(1);
+  });
+
+  it("preloads the first card's picture of the home page and links the home screen's stylesheets", async () => {
+    const html = (await get('/')).body;
+    const cards = [...html.matchAll(/<img [^>]*src="(\/uploads\/images\/[^"]+-card\.webp)"[^>]*>/g)];
+    expect(cards.length).toBeGreaterThan(1);
+    expect(cards[0]?.[0]).toMatch(/fetchpriority="high"/i);
+    expect(cards[0]?.[0]).not.toMatch(/loading="lazy"/i);
+    for (const other of cards.slice(1)) expect(other[0]).toMatch(/loading="lazy"/);
+    const head = headOf(html);
+    expect(head).toMatch(
+      new RegExp(`<link rel="preload" href="${cards[0]?.[1]}" as="image" fetchpriority="high"/>`, 'i'),
+    );
+    for (const css of screen('src/pages/home/HomePage.tsx').css ?? []) {
+      expect(head).toContain(`<link rel="stylesheet" crossorigin href="/${css}">`);
+    }
+  });
+
+  it('keeps the build manifest to itself', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(res.body).not.toContain('src/pages/home/HomePage.tsx');
+  });
+
   it('describes a free design as a 3D model', async () => {
     const res = await get(`/design/${maker.username}/hook`);
     expect(res.statusCode).toBe(200);

@@ -7,7 +7,7 @@ import { SharedReads } from './shared-reads.ts';
 /** What the web app's server render (apps/web/src/entry-server.tsx) answers for one address. */
 export type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; head: string; html: string; state: string | null };
+  | { kind: 'page'; status: number; head: string; assets: string; html: string; state: string | null };
 
 /** Renders a page address (path and query); null for pages only the browser renders. */
 export type PageRenderer = (url: string) => Promise<RenderedPage | null>;
@@ -15,6 +15,8 @@ export type PageRenderer = (url: string) => Promise<RenderedPage | null>;
 type RenderDeps = {
   fetch: (url: string, init: RequestInit) => Promise<Response>;
   publicUrl: string;
+  /** The browser build's manifest (Vite's `.vite/manifest.json`): pages link their screens' files. */
+  manifest: unknown;
 };
 
 type ServerEntry = {
@@ -53,7 +55,7 @@ export function loadPageRenderer(
   const load = () => {
     loading ??= import(pathToFileURL(entryPath).href).then((entry: ServerEntry) => {
       stateElementId = entry.STATE_ELEMENT_ID;
-      return entry.createRenderer({ fetch: inProcessFetch(app), publicUrl });
+      return entry.createRenderer({ fetch: inProcessFetch(app), publicUrl, manifest: readManifest(distDir) });
     });
     return loading;
   };
@@ -64,6 +66,12 @@ export function loadPageRenderer(
   });
   const renders = new SharedReads<RenderedPage | null>();
   return (url) => renders.read(url, async () => (await load())(url));
+}
+
+/** The browser build's manifest, which names each screen's files; null when the build has none. */
+function readManifest(distDir: string): unknown {
+  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+  return fs.existsSync(manifestPath) ? JSON.parse(fs.readFileSync(manifestPath, 'utf8')) : null;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -100,8 +108,9 @@ export function inProcessFetch(app: FastifyInstance): RenderDeps['fetch'] {
 
 /**
  * index.html with the rendered page in it: the page's head in place of the default title and
- * description, its markup in #root, and the query cache for the browser in a JSON block that is
- * data, not script (the content security policy allows no inline script).
+ * description, its screens' stylesheets and scripts at the end of the head, its markup in #root,
+ * and the query cache for the browser in a JSON block that is data, not script (the content
+ * security policy allows no inline script).
  */
 export function fillPage(template: string, page: Extract<RenderedPage, { kind: 'page' }>): string {
   const state =
@@ -111,5 +120,6 @@ export function fillPage(template: string, page: Extract<RenderedPage, { kind: '
   return template
     .replace(/<meta name="description"[^>]*>\s*/, '')
     .replace(/<title>[^<]*<\/title>/, () => page.head)
+    .replace('</head>', () => `${page.assets}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${state}`);
 }

@@ -11,26 +11,48 @@ import { RouteErrorPage } from './RouteErrorPage.tsx';
 /**
  * Every screen is its own chunk, loaded when its route is first visited. This keeps the first load
  * of the home page small: the forms' libraries (react-hook-form, zod) only come with the auth screens.
+ * `module` is the screen's source file as the build manifest names it (relative to apps/web), so the
+ * server can link the screen's stylesheet and preload its code with the page it renders.
  */
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+const page = (module: string, load: () => Promise<{ default: ComponentType }>, handle: RouteHandle = {}) =>
+  ({
+    lazy: async () => ({ Component: (await load()).default }),
+    handle: { ...handle, module } satisfies RouteHandle,
+  }) satisfies RouteObject;
 
 /**
  * Routes behind the sign-in guard. A later screen only needs an entry here.
  * (Paths match case-insensitively, so `/MyPurchases` will also answer `/mypurchases`.)
  */
 const guardedRoutes: RouteObject[] = [
-  { path: routePatterns.dashboard, lazy: page(() => import('@/pages/dashboard/DashboardPage.tsx')) },
-  { path: routePatterns.upload, lazy: page(() => import('@/features/upload/routes/UploadPage.tsx')) },
-  { path: routePatterns.settings, lazy: page(() => import('@/pages/settings/SettingsPage.tsx')) },
+  {
+    path: routePatterns.dashboard,
+    ...page('src/pages/dashboard/DashboardPage.tsx', () => import('@/pages/dashboard/DashboardPage.tsx')),
+  },
+  {
+    path: routePatterns.upload,
+    ...page(
+      'src/features/upload/routes/UploadPage.tsx',
+      () => import('@/features/upload/routes/UploadPage.tsx'),
+    ),
+  },
+  {
+    path: routePatterns.settings,
+    ...page('src/pages/settings/SettingsPage.tsx', () => import('@/pages/settings/SettingsPage.tsx')),
+  },
   {
     path: routePatterns.createCollection,
-    lazy: page(() => import('@/features/collections/routes/CreateCollectionPage.tsx')),
+    ...page(
+      'src/features/collections/routes/CreateCollectionPage.tsx',
+      () => import('@/features/collections/routes/CreateCollectionPage.tsx'),
+    ),
   },
   {
     path: routePatterns.myPurchases,
-    lazy: page(() => import('@/features/purchases/routes/MyPurchasesPage.tsx')),
+    ...page(
+      'src/features/purchases/routes/MyPurchasesPage.tsx',
+      () => import('@/features/purchases/routes/MyPurchasesPage.tsx'),
+    ),
   },
 ];
 
@@ -43,84 +65,153 @@ export const routes: RouteObject[] = [
         // Pathless: a failing screen is replaced by the error page inside the frame (top bar, footer).
         ErrorBoundary: RouteErrorPage,
         children: [
-          { index: true, lazy: page(() => import('@/pages/home/HomePage.tsx')) },
-          { path: routePatterns.signIn, lazy: page(() => import('@/features/auth/routes/SignInPage.tsx')) },
-          { path: routePatterns.signUp, lazy: page(() => import('@/features/auth/routes/SignUpPage.tsx')) },
+          { index: true, ...page('src/pages/home/HomePage.tsx', () => import('@/pages/home/HomePage.tsx')) },
+          {
+            path: routePatterns.signIn,
+            ...page(
+              'src/features/auth/routes/SignInPage.tsx',
+              () => import('@/features/auth/routes/SignInPage.tsx'),
+            ),
+          },
+          {
+            path: routePatterns.signUp,
+            ...page(
+              'src/features/auth/routes/SignUpPage.tsx',
+              () => import('@/features/auth/routes/SignUpPage.tsx'),
+            ),
+          },
           { path: routePatterns.login, Component: LoginRedirect },
           {
             path: routePatterns.oauthCallback,
-            handle: { sessionLoadingLabel: 'Completing sign in...' } satisfies RouteHandle,
-            lazy: page(() => import('@/features/auth/routes/OAuthCallbackPage.tsx')),
+            ...page(
+              'src/features/auth/routes/OAuthCallbackPage.tsx',
+              () => import('@/features/auth/routes/OAuthCallbackPage.tsx'),
+              { sessionLoadingLabel: 'Completing sign in...' },
+            ),
           },
           {
             path: routePatterns.setupProfile,
-            lazy: page(() => import('@/pages/setup-profile/SetupProfilePage.tsx')),
+            ...page(
+              'src/pages/setup-profile/SetupProfilePage.tsx',
+              () => import('@/pages/setup-profile/SetupProfilePage.tsx'),
+            ),
           },
           // `/privacyPolicy` and `/privacypolicy` both match: route paths ignore case.
           {
             path: routePatterns.privacy,
-            lazy: page(() => import('@/features/legal/routes/PrivacyPage.tsx')),
+            ...page(
+              'src/features/legal/routes/PrivacyPage.tsx',
+              () => import('@/features/legal/routes/PrivacyPage.tsx'),
+            ),
           },
           {
             path: routePatterns.terms,
-            lazy: page(() => import('@/features/legal/routes/TermsPage.tsx')),
+            ...page(
+              'src/features/legal/routes/TermsPage.tsx',
+              () => import('@/features/legal/routes/TermsPage.tsx'),
+            ),
           },
-          { path: routePatterns.about, lazy: page(() => import('@/features/legal/routes/AboutPage.tsx')) },
-          { path: routePatterns.search, lazy: page(() => import('@/features/search/routes/SearchPage.tsx')) },
+          {
+            path: routePatterns.about,
+            ...page(
+              'src/features/legal/routes/AboutPage.tsx',
+              () => import('@/features/legal/routes/AboutPage.tsx'),
+            ),
+          },
+          {
+            path: routePatterns.search,
+            ...page(
+              'src/features/search/routes/SearchPage.tsx',
+              () => import('@/features/search/routes/SearchPage.tsx'),
+            ),
+          },
           {
             path: routePatterns.contact,
-            lazy: page(() => import('@/features/support/routes/ContactPage.tsx')),
+            ...page(
+              'src/features/support/routes/ContactPage.tsx',
+              () => import('@/features/support/routes/ContactPage.tsx'),
+            ),
           },
           {
             path: routePatterns.reportBug,
-            lazy: page(() => import('@/features/support/routes/ReportBugPage.tsx')),
+            ...page(
+              'src/features/support/routes/ReportBugPage.tsx',
+              () => import('@/features/support/routes/ReportBugPage.tsx'),
+            ),
           },
           {
             path: routePatterns.design,
-            lazy: page(() => import('@/pages/design/DesignPage.tsx')),
+            ...page('src/pages/design/DesignPage.tsx', () => import('@/pages/design/DesignPage.tsx')),
           },
           // Cards link to /design/{slug} (docs/product.md#screens): found by slug, then replaced by the
           // canonical address.
           {
             path: routePatterns.designBySlug,
-            lazy: page(() => import('@/features/designs/routes/DesignSlugRedirect.tsx')),
+            ...page(
+              'src/features/designs/routes/DesignSlugRedirect.tsx',
+              () => import('@/features/designs/routes/DesignSlugRedirect.tsx'),
+            ),
           },
           {
             path: routePatterns.profile,
-            lazy: page(() => import('@/features/social/routes/ProfilePage.tsx')),
+            ...page(
+              'src/features/social/routes/ProfilePage.tsx',
+              () => import('@/features/social/routes/ProfilePage.tsx'),
+            ),
           },
           {
             path: routePatterns.collection,
-            lazy: page(() => import('@/pages/collection/CollectionPage.tsx')),
+            ...page(
+              'src/pages/collection/CollectionPage.tsx',
+              () => import('@/pages/collection/CollectionPage.tsx'),
+            ),
           },
           // Guarded by the page itself: a signed-out visitor gets the alert of docs/product.md#edit-design
           // before /signin.
           {
             path: routePatterns.editDesign,
-            lazy: page(() => import('@/features/designs/routes/EditDesignPage.tsx')),
+            ...page(
+              'src/features/designs/routes/EditDesignPage.tsx',
+              () => import('@/features/designs/routes/EditDesignPage.tsx'),
+            ),
           },
           {
             path: routePatterns.editDesignShort,
-            lazy: page(() => import('@/features/designs/routes/EditDesignRedirect.tsx')),
+            ...page(
+              'src/features/designs/routes/EditDesignRedirect.tsx',
+              () => import('@/features/designs/routes/EditDesignRedirect.tsx'),
+            ),
           },
           // The seller dashboard sends signed-out visitors to /signin itself
           // (docs/product.md#seller-dashboard).
           {
             path: routePatterns.sellerDashboard,
-            lazy: page(() => import('@/pages/seller-dashboard/SellerDashboardPage.tsx')),
+            ...page(
+              'src/pages/seller-dashboard/SellerDashboardPage.tsx',
+              () => import('@/pages/seller-dashboard/SellerDashboardPage.tsx'),
+            ),
           },
           {
             path: routePatterns.paymentSuccess,
-            lazy: page(() => import('@/pages/payment-success/PaymentSuccessPage.tsx')),
+            ...page(
+              'src/pages/payment-success/PaymentSuccessPage.tsx',
+              () => import('@/pages/payment-success/PaymentSuccessPage.tsx'),
+            ),
           },
           // The sandbox's stand-ins for the provider's hosted pages (test mode only).
           {
             path: routePatterns.sandboxCheckout,
-            lazy: page(() => import('@/features/checkout/routes/SandboxCheckoutPage.tsx')),
+            ...page(
+              'src/features/checkout/routes/SandboxCheckoutPage.tsx',
+              () => import('@/features/checkout/routes/SandboxCheckoutPage.tsx'),
+            ),
           },
           {
             path: routePatterns.sandboxConnect,
-            lazy: page(() => import('@/features/seller/routes/SandboxConnectPage.tsx')),
+            ...page(
+              'src/features/seller/routes/SandboxConnectPage.tsx',
+              () => import('@/features/seller/routes/SandboxConnectPage.tsx'),
+            ),
           },
           { Component: RequireSignIn, children: guardedRoutes },
           // Eager: the error page shows it too, and it is tiny.

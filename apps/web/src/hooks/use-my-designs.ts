@@ -1,4 +1,4 @@
-import { COLLECTION_MSG } from '@printmarket/shared/collections';
+import { COLLECTION_MSG } from '@printmarket/shared/collection-messages';
 import type { DesignCard } from '@printmarket/shared/types';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';

@@ -6,7 +6,11 @@ import { NavigationProgress } from './NavigationProgress.tsx';
 import styles from './RootLayout.module.css';
 import { TopBar } from './TopBar.tsx';
 
-export type RouteHandle = { sessionLoadingLabel?: string };
+export type RouteHandle = {
+  sessionLoadingLabel?: string;
+  /** A lazily loaded screen's source file, as the build manifest names it (see router.tsx). */
+  module?: string;
+};
 
 /** The shared frame of every screen (docs/product.md#frame): fixed top bar, page, footer. */
 export function RootLayout() {

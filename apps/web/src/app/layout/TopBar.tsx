@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import logoMark from '@/assets/logo-mark.svg';
 import { Avatar } from '@/components/ui/Avatar.tsx';
@@ -6,9 +6,15 @@ import { MenuIcon } from '@/components/ui/frame-icons.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
-import { AccountDrawer } from './AccountDrawer.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import styles from './TopBar.module.css';
+
+/**
+ * The signed-in person's menu is not part of a page's first load (most visitors are signed out): its
+ * code is fetched once the signed-in actions show, and the drawer is mounted when first opened.
+ */
+const loadAccountDrawer = () => import('./AccountDrawer.tsx');
+const AccountDrawer = lazy(() => loadAccountDrawer().then((module) => ({ default: module.AccountDrawer })));
 
 export function TopBar() {
   const { user } = useSession();
@@ -53,8 +59,13 @@ function SignedInActions({ username, profilePicture }: { username: string; profi
   // The drawer belongs to the page it was opened on: any navigation (a link in it, Back) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.key;
+  const [drawerMounted, setDrawerMounted] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    void loadAccountDrawer();
+  }, []);
 
   const close = () => {
     setOpenOn(null);
@@ -86,18 +97,25 @@ function SignedInActions({ username, profilePicture }: { username: string; profi
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls="account-drawer"
-        onClick={() => setOpenOn(location.key)}
+        onClick={() => {
+          setDrawerMounted(true);
+          setOpenOn(location.key);
+        }}
       >
         <MenuIcon size={22} />
       </button>
-      <AccountDrawer
-        open={open}
-        onClose={close}
-        onLogout={logout}
-        loggingOut={loggingOut}
-        username={username}
-        profilePicture={profilePicture}
-      />
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <AccountDrawer
+            open={open}
+            onClose={close}
+            onLogout={logout}
+            loggingOut={loggingOut}
+            username={username}
+            profilePicture={profilePicture}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

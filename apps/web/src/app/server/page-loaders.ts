@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES } from '@printmarket/shared/preferences';
+import { DEFAULT_PREFERENCES } from '@printmarket/shared/preference-defaults';
 import type { CollectionSummary, DesignDetail } from '@printmarket/shared/types';
 import type { QueryClient } from '@tanstack/react-query';
 import { type Params, redirect } from 'react-router';

@@ -10,10 +10,12 @@ import {
   type RouteObject,
   StaticRouterProvider,
 } from 'react-router';
+import type { RouteHandle } from '@/app/layout/RootLayout.tsx';
 import { routes } from '@/app/router.tsx';
 import { ApiError, setApiTransport } from '@/lib/api-client.ts';
 import { SessionProvider } from '@/lib/session/session.tsx';
 import { DEFAULT_DESCRIPTION, headTags, jsonForScript } from './head.ts';
+import { type BuildManifest, pageAssetTags } from './page-assets.ts';
 import { INDEX_KEY, loadFrame, pageLoaders, type RenderContext } from './page-loaders.ts';
 
 export type RenderDeps = {
@@ -21,6 +23,8 @@ export type RenderDeps = {
   fetch: (url: string, init: RequestInit) => Promise<Response>;
   /** The address people use, for absolute URLs in the head. */
   publicUrl: string;
+  /** The browser build's manifest, which names each screen's script and stylesheets; null without one. */
+  manifest?: BuildManifest | null;
 };
 
 export type RenderResult =
@@ -28,8 +32,16 @@ export type RenderResult =
   | {
       kind: 'page';
       status: number;
-      /** The tags for <head>: title, description, canonical, Open Graph, Twitter, JSON-LD. */
+      /**
+       * The tags for <head>, in place of index.html's title: title, description, canonical, Open
+       * Graph, Twitter, JSON-LD, and the page's preloads (its main picture).
+       */
       head: string;
+      /**
+       * The tags for the end of <head>, after index.html's own: the stylesheets and module preloads
+       * of the page's screens (after the main stylesheet, in the order the browser would add them).
+       */
+      assets: string;
       /** The markup of #root. */
       html: string;
       /** The dehydrated query cache for the client, as script-safe JSON; null when it must not hydrate. */
@@ -81,10 +93,13 @@ function isServerRendered(pathname: string): boolean {
 }
 
 /**
- * A render `<title>`, `<meta>` and `<link>` hoisted by React to the start of its output (it renders
- * no <head> here): they are taken out, the title goes into the document's head.
+ * A render's `<title>`, `<meta>` and `<link>` tags, hoisted by React to the start of its output (it
+ * renders no <head> here): they are taken out and go into the document's head.
  */
-const HOISTED = /^(?:<title>([^<]*)<\/title>|<meta [^>]*\/>|<link [^>]*\/>)+/;
+const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)+/;
+const TITLE = /<title>([^<]*)<\/title>/;
+/** The preload links among them (React's `preload()`, e.g. a page's main picture). */
+const PRELOAD_LINK = /<link rel="preload"[^>]*\/>/g;
 
 export function createRenderer(deps: RenderDeps) {
   setApiTransport(deps.fetch);
@@ -119,9 +134,11 @@ export function createRenderer(deps: RenderDeps) {
         </QueryClientProvider>
       </StrictMode>,
     );
-    const hoisted = HOISTED.exec(markup);
-    const html = hoisted ? markup.slice(hoisted[0].length) : markup;
-    const title = hoisted?.[1] ? decodeEntities(hoisted[1]) : 'PrintMarket – 3D-printable designs';
+    const hoisted = HOISTED.exec(markup)?.[0] ?? '';
+    const html = markup.slice(hoisted.length);
+    const pageTitle = TITLE.exec(hoisted)?.[1];
+    const title = pageTitle ? decodeEntities(pageTitle) : 'PrintMarket – 3D-printable designs';
+    const preloads = hoisted.match(PRELOAD_LINK)?.join('') ?? '';
     const status = result.statusCode;
     const head =
       context.head && status === 200
@@ -130,13 +147,22 @@ export function createRenderer(deps: RenderDeps) {
     return {
       kind: 'page',
       status,
-      head: headTags(title, head, deps.publicUrl),
+      // The preloads still come before index.html's script and stylesheet tags.
+      head: preloads
+        ? `${headTags(title, head, deps.publicUrl)}\n    ${preloads}`
+        : headTags(title, head, deps.publicUrl),
+      assets: pageAssetTags(deps.manifest ?? null, screenModules(result.matches)),
       html,
       // An error page renders what the browser's first render would not (its page would be
       // loading): the browser renders it anew instead of hydrating.
       state: status === 200 ? jsonForScript(dehydrate(queryClient)) : null,
     };
   };
+}
+
+/** The source files of the lazily loaded screens a render matched (see router.tsx). */
+function screenModules(matches: readonly { route: RouteObject }[]): string[] {
+  return matches.flatMap((match) => (match.route.handle as RouteHandle | undefined)?.module ?? []);
 }
 
 /** React escapes text with these entities; headTags escapes again. */

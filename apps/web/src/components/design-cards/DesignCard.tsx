@@ -3,6 +3,7 @@ import { MSG } from '@printmarket/shared/messages';
 import { formatDollars } from '@printmarket/shared/money';
 import type { DesignCard as DesignCardData } from '@printmarket/shared/types';
 import { type ReactNode, type SyntheticEvent, useRef, useState } from 'react';
+import { preload } from 'react-dom';
 import { Link } from 'react-router';
 import avatarPlaceholder from '@/assets/avatar-placeholder.svg';
 import designPlaceholder from '@/assets/design-placeholder.svg';
@@ -27,8 +28,8 @@ type DesignCardProps = {
   /** The card title's heading level, so it fits under the heading of the list it sits in. */
   headingLevel?: 'h2' | 'h3' | 'h4';
   /**
-   * True for cards in the first visible row: their picture is what the page is judged by, so it
-   * loads at once instead of waiting for the lazy-loading pass.
+   * True for the list's first card: its picture is what the page is judged by, so it loads at once,
+   * first, and the server's page preloads it from the head. Other cards' pictures load lazily.
    */
   priority?: boolean;
 };
@@ -71,6 +72,9 @@ export function DesignCard({
     targetRef: mediaRef,
   });
   const username = design.user?.username ?? '';
+  // A card has one picture size (600 x 450): no srcset to choose from.
+  const firstImage = images[0] ? mediaUrl(images[0].url, designPlaceholder) : null;
+  if (priority && firstImage) preload(firstImage, { as: 'image', fetchPriority: 'high' });
   const description = design.description?.trim() || MSG.noDescription;
 
   return (

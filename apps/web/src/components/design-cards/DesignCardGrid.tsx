@@ -15,8 +15,8 @@ type DesignCardGridProps = {
   rotationMs?: number;
   /** The card titles' level, under the heading of the list. */
   headingLevel?: 'h2' | 'h3';
-  /** How many cards, from the first, load their picture at once (the first row on wide screens). */
-  priorityCount?: number;
+  /** Whether the first card's picture loads at once and first: the list is what the page shows first. */
+  priorityFirst?: boolean;
   /** True while these are the previous page's cards. */
   stale?: boolean;
   /** Shown under a card (the collection owner's Remove button). */
@@ -30,7 +30,7 @@ export function DesignCardGrid({
   labelledBy,
   rotationMs = CARD_ROTATION_MS_OTHER,
   headingLevel = 'h3',
-  priorityCount = 0,
+  priorityFirst = false,
   stale,
   footer,
 }: DesignCardGridProps) {
@@ -42,7 +42,7 @@ export function DesignCardGrid({
             design={design}
             rotationMs={rotationMs}
             headingLevel={headingLevel}
-            priority={i < priorityCount}
+            priority={priorityFirst && i === 0}
           />
           {footer?.(design)}
         </li>

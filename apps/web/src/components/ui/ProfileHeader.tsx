@@ -1,5 +1,6 @@
 import type { SocialLinks } from '@printmarket/shared/auth';
-import { type PublicProfile, SOCIAL_MSG } from '@printmarket/shared/social';
+import type { PublicProfile } from '@printmarket/shared/social';
+import { SOCIAL_MSG } from '@printmarket/shared/social-messages';
 import type { UserStats } from '@printmarket/shared/types';
 import type { ReactNode } from 'react';
 import { mediaUrl } from '@/lib/media.ts';
@@ -61,7 +62,17 @@ export function ProfileHeader({
     <section className={styles.header} aria-labelledby="profile-username">
       <div className={styles.banner}>
         {/* Without a banner of their own, people get the decorative default from the stylesheet. */}
-        {banner && <img src={banner} alt="" className={styles.bannerImage} />}
+        {/* The largest picture at the top of a profile: it comes first (banners are made 1500 x 500). */}
+        {banner && (
+          <img
+            src={banner}
+            alt=""
+            className={styles.bannerImage}
+            width={1500}
+            height={500}
+            fetchPriority="high"
+          />
+        )}
       </div>
       <div className={styles.body}>
         <div className={styles.identity}>

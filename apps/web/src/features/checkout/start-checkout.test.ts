@@ -1,4 +1,4 @@
-import { PAYMENT_MSG } from '@printmarket/shared/payments';
+import { PAYMENT_MSG } from '@printmarket/shared/payment-messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client.ts';
 import { type CheckoutBrowser, safeRedirectUrl, startCheckout } from './start-checkout.ts';

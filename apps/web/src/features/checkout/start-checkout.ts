@@ -1,4 +1,5 @@
-import { type CheckoutResponse, PAYMENT_MSG } from '@printmarket/shared/payments';
+import { PAYMENT_MSG } from '@printmarket/shared/payment-messages';
+import type { CheckoutResponse } from '@printmarket/shared/payments';
 import { ApiError } from '@/lib/api-client.ts';
 
 /** What starting a checkout does to the browser; tests pass their own. */

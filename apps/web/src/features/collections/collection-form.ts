@@ -1,4 +1,5 @@
-import { COLLECTION_MSG, collectionFieldsSchema, type PricingType } from '@printmarket/shared/collections';
+import { COLLECTION_MSG } from '@printmarket/shared/collection-messages';
+import { collectionFieldsSchema, type PricingType } from '@printmarket/shared/collections';
 import type { CollectionSummary } from '@printmarket/shared/types';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 

@@ -1,4 +1,4 @@
-import { COLLECTION_MSG } from '@printmarket/shared/collections';
+import { COLLECTION_MSG } from '@printmarket/shared/collection-messages';
 import type { CollectionSummary, DesignCard } from '@printmarket/shared/types';
 
 /**

@@ -1,5 +1,5 @@
 import { DESIGN_SORTS, type DesignSort } from '@printmarket/shared/constants';
-import { DEFAULT_PREFERENCES } from '@printmarket/shared/preferences';
+import { DEFAULT_PREFERENCES } from '@printmarket/shared/preference-defaults';
 import { paths } from '@/lib/paths.ts';
 
 /** Words for each order in Settings > Preferences. */

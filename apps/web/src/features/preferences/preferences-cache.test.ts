@@ -24,6 +24,14 @@ describe('remembered preferences', () => {
     expect(readCachedPreferences('a', store)).toBeUndefined();
     store.setItem('preferences:a', JSON.stringify({ homeSort: 'oldest' }));
     expect(readCachedPreferences('a', store)).toBeUndefined();
+    store.setItem('preferences:a', JSON.stringify({ autoOpen3d: 'yes' }));
+    expect(readCachedPreferences('a', store)).toBeUndefined();
+    store.setItem('preferences:a', JSON.stringify({ homeSort: 'newest', theme: 'dark' }));
+    expect(readCachedPreferences('a', store)).toBeUndefined();
+    for (const notAnObject of ['null', '[]', '"newest"']) {
+      store.setItem('preferences:a', notAnObject);
+      expect(readCachedPreferences('a', store)).toBeUndefined();
+    }
   });
 
   it('fills fields an older version did not store with the defaults', () => {

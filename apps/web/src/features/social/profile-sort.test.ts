@@ -1,4 +1,4 @@
-import { PROFILE_DESIGN_SORT_LABELS, PROFILE_DESIGN_SORTS } from '@printmarket/shared/social';
+import { PROFILE_DESIGN_SORT_LABELS, PROFILE_DESIGN_SORTS } from '@printmarket/shared/profile-sorts';
 import { describe, expect, it } from 'vitest';
 import { parseProfileSort } from './profile-sort.ts';
 

@@ -1,4 +1,4 @@
-import { COLLECTION_MSG } from '@printmarket/shared/collections';
+import { COLLECTION_MSG } from '@printmarket/shared/collection-messages';
 import type { CollectionSummary } from '@printmarket/shared/types';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';

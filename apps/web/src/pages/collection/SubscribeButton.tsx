@@ -1,4 +1,5 @@
-import { PAYMENT_MSG, type PlanType } from '@printmarket/shared/payments';
+import { PAYMENT_MSG } from '@printmarket/shared/payment-messages';
+import type { PlanType } from '@printmarket/shared/payments';
 import type { CollectionViewerAccess } from '@printmarket/shared/types';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -99,6 +99,9 @@ function DesignView({
               alt=""
               width={28}
               height={28}
+              // Not fetched ahead of the gallery's first picture, which the page is judged by.
+              loading="lazy"
+              decoding="async"
             />
             <span>
               by{' '}

@@ -17,9 +17,6 @@ import { listingHref, listingSort } from '@/features/preferences/home-sort.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import styles from './HomePage.module.css';
 
-/** Cards in the first row on the widest layout; their pictures load first. */
-const FIRST_ROW = 4;
-
 /** Home (docs/product.md#home): every design, newest, most viewed or most downloaded first, 12 a page. */
 export default function HomePage() {
   const [searchParams] = useSearchParams();
@@ -102,7 +99,7 @@ export default function HomePage() {
             designs={data.designs}
             rotationMs={CARD_ROTATION_MS_HOME}
             headingLevel="h2"
-            priorityCount={FIRST_ROW}
+            priorityFirst
             stale={isPlaceholderData}
           />
         )}

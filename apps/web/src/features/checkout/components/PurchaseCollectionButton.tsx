@@ -1,4 +1,4 @@
-import { PAYMENT_MSG } from '@printmarket/shared/payments';
+import { PAYMENT_MSG } from '@printmarket/shared/payment-messages';
 import { useNavigate } from 'react-router';
 import { createCollectionCheckout } from '@/features/checkout/api/create-collection-checkout.ts';
 import { purchaseCollectionLabel, STARTING_CHECKOUT } from '@/features/checkout/price-text.ts';

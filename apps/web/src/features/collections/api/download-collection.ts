@@ -1,4 +1,4 @@
-import { COLLECTION_MSG } from '@printmarket/shared/collections';
+import { COLLECTION_MSG } from '@printmarket/shared/collection-messages';
 import { API_BASE } from '@/lib/api-base.ts';
 import { ApiError, buildHeaders, parseErrorBody } from '@/lib/api-client.ts';
 import { getStoredToken } from '@/lib/auth-storage.ts';

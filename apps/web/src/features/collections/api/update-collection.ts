@@ -1,4 +1,4 @@
-import { COLLECTION_MSG } from '@printmarket/shared/collections';
+import { COLLECTION_MSG } from '@printmarket/shared/collection-messages';
 import type { CollectionSummary } from '@printmarket/shared/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { storeCollection } from '@/features/collections/collection-cache.ts';

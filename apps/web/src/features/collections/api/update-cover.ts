@@ -1,4 +1,4 @@
-import { COLLECTION_MSG } from '@printmarket/shared/collections';
+import { COLLECTION_MSG } from '@printmarket/shared/collection-messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { patchStoredCollection } from '@/features/collections/collection-cache.ts';
 import { apiFetch } from '@/lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { COLLECTION_MSG } from '@printmarket/shared/collections';
+import { COLLECTION_MSG } from '@printmarket/shared/collection-messages';
 import { IMAGE_ACCEPT } from '@printmarket/shared/constants';
 import type { CollectionSummary } from '@printmarket/shared/types';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,10 +1,35 @@
 import type { DesignDetail } from '@printmarket/shared/types';
 import { type KeyboardEvent, type SyntheticEvent, useRef, useState } from 'react';
+import { preload } from 'react-dom';
 import designPlaceholder from '@/assets/design-placeholder.svg';
 import { mediaUrl } from '@/lib/media.ts';
 import styles from './DesignGallery.module.css';
 
-export type GalleryImage = { key: string; src: string; thumb: string; alt: string };
+export type GalleryImage = {
+  key: string;
+  src: string;
+  thumb: string;
+  alt: string;
+  /** The picture in the sizes the server made of it, for `srcset`; null when there is one size. */
+  srcSet: string | null;
+};
+
+/**
+ * A model's rendered preview is made twice, 1200 x 900 for the gallery and 600 x 450 for cards: the
+ * same picture, so a narrow screen can take the smaller. A photo's card is cropped to 4:3 while the
+ * gallery shows all of it, so a photo has one size here.
+ */
+export const PREVIEW_WIDTHS = { card: 600, gallery: 1200 } as const;
+
+/** How wide the gallery shows: the page's width on one column, two thirds of at most 1240 px beside the side panel. */
+export const GALLERY_SIZES = '(max-width: 900px) 100vw, 780px';
+
+function previewSrcSet(card: string | null | undefined, gallery: string): string | null {
+  if (!card) return null;
+  const [small, large] = [mediaUrl(card, ''), mediaUrl(gallery, '')];
+  if (!small || !large) return null;
+  return `${small} ${PREVIEW_WIDTHS.card}w, ${large} ${PREVIEW_WIDTHS.gallery}w`;
+}
 
 /** Photos first, then the rendered previews of the STL files (docs/product.md#design-page). */
 export function galleryImages(design: DesignDetail): GalleryImage[] {
@@ -16,12 +41,14 @@ export function galleryImages(design: DesignDetail): GalleryImage[] {
       src: file.url,
       thumb: file.cardUrl ?? file.url,
       alt: photos.length > 1 ? `${design.name}, photo ${i + 1}` : `${design.name}, photo`,
+      srcSet: null,
     })),
     ...models.map((file) => ({
       key: `${file._id}-preview`,
       src: file.previewUrl ?? '',
       thumb: file.previewCardUrl ?? file.previewUrl ?? '',
       alt: `Rendered preview of ${file.name}`,
+      srcSet: previewSrcSet(file.previewCardUrl, file.previewUrl ?? ''),
     })),
   ];
 }
@@ -42,6 +69,18 @@ export function DesignGallery({ images, rendering }: { images: GalleryImage[]; r
   const listRef = useRef<HTMLUListElement>(null);
   const index = Math.min(selected, Math.max(0, images.length - 1));
   const current = images[index];
+  const src = current ? mediaUrl(current.src, designPlaceholder) : designPlaceholder;
+  const sizes = current?.srcSet ? GALLERY_SIZES : undefined;
+  // The first picture is what the page is judged by: the server puts this preload in the head, so
+  // the browser fetches it before it has read the page's scripts and styles.
+  if (index === 0 && current) {
+    preload(src, {
+      as: 'image',
+      fetchPriority: 'high',
+      imageSrcSet: current.srcSet ?? undefined,
+      imageSizes: sizes,
+    });
+  }
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -58,7 +97,9 @@ export function DesignGallery({ images, rendering }: { images: GalleryImage[]; r
         <img
           key={current?.key ?? 'placeholder'}
           className={styles.image}
-          src={current ? mediaUrl(current.src, designPlaceholder) : designPlaceholder}
+          src={src}
+          srcSet={current?.srcSet ?? undefined}
+          sizes={sizes}
           alt={current?.alt ?? ''}
           width={1200}
           height={900}

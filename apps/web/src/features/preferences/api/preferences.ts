@@ -1,9 +1,5 @@
-import {
-  DEFAULT_PREFERENCES,
-  type Preferences,
-  type PreferencesUpdate,
-} from '@printmarket/shared/preferences';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_PREFERENCES, type Preferences } from '@printmarket/shared/preference-defaults';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readCachedPreferences, writeCachedPreferences } from '@/features/preferences/preferences-cache.ts';
 import { apiFetch } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/session/session.tsx';
@@ -14,11 +10,6 @@ export async function fetchPreferences(userId: string, signal?: AbortSignal): Pr
   const preferences = await apiFetch<Preferences>('/api/user/preferences', { signal });
   writeCachedPreferences(userId, preferences);
   return preferences;
-}
-
-/** PUT /api/user/preferences: saves the fields given and answers the preferences as they now are. */
-export function savePreferences(change: PreferencesUpdate): Promise<Preferences> {
-  return apiFetch<Preferences>('/api/user/preferences', { method: 'PUT', json: change });
 }
 
 type PreferencesKey = ReturnType<typeof preferenceKeys.of>;
@@ -50,17 +41,4 @@ export function useSavedPreferences() {
 export function usePreferences(): Preferences {
   const { data } = useSavedPreferences();
   return data ?? DEFAULT_PREFERENCES;
-}
-
-export function useSavePreferencesMutation() {
-  const { user } = useSession();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: savePreferences,
-    onSuccess: (preferences) => {
-      if (!user) return;
-      queryClient.setQueryData(preferencesQueryOptions(user.id).queryKey, preferences);
-      writeCachedPreferences(user.id, preferences);
-    },
-  });
 }

@@ -1,11 +1,12 @@
 import { DESIGN_SORTS, type DesignSort } from '@printmarket/shared/constants';
 import { MSG } from '@printmarket/shared/messages';
-import type { Preferences } from '@printmarket/shared/preferences';
+import type { Preferences } from '@printmarket/shared/preference-defaults';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import field from '@/components/form/Field.module.css';
 import { FormAlert, FormAlertDetail } from '@/components/form/FormAlert.tsx';
 import { LoadingStatus, QueryState } from '@/components/ui/QueryState.tsx';
-import { useSavedPreferences, useSavePreferencesMutation } from '@/features/preferences/api/preferences.ts';
+import { useSavedPreferences } from '@/features/preferences/api/preferences.ts';
+import { useSavePreferencesMutation } from '@/features/preferences/api/save-preferences.ts';
 import { HOME_SORT_LABELS } from '@/features/preferences/home-sort.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import button from '@/styles/button.module.css';

@@ -1,4 +1,4 @@
-import { PAYMENT_MSG } from '@printmarket/shared/payments';
+import { PAYMENT_MSG } from '@printmarket/shared/payment-messages';
 import type { Ref } from 'react';
 import { FormAlert, FormAlertDetail } from '@/components/form/FormAlert.tsx';
 import { ApiError } from '@/lib/api-client.ts';

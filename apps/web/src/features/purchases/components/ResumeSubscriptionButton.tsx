@@ -1,4 +1,4 @@
-import { PAYMENT_MSG } from '@printmarket/shared/payments';
+import { PAYMENT_MSG } from '@printmarket/shared/payment-messages';
 import { useResumeSubscription } from '@/features/purchases/api/subscription-changes.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 

@@ -1,4 +1,5 @@
-import { PAYMENT_MSG, type PurchasesResponse, type SubscriptionSummary } from '@printmarket/shared/payments';
+import { PAYMENT_MSG } from '@printmarket/shared/payment-messages';
+import type { PurchasesResponse, SubscriptionSummary } from '@printmarket/shared/payments';
 import { useEffect, useRef, useState } from 'react';
 import { LoadStatus } from '@/components/ui/LoadStatus.tsx';
 import { NotAuthorized } from '@/components/ui/NotAuthorized.tsx';

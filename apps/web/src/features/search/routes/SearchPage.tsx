@@ -17,9 +17,6 @@ import { parseSearchParams, type SearchParams, searchHref } from '@/features/sea
 import { ApiError } from '@/lib/api-client.ts';
 import styles from './SearchPage.module.css';
 
-/** Cards in the first row on the widest layout; their pictures load first. */
-const FIRST_ROW = 4;
-
 /**
  * Search results (docs/product.md#search-results): people whose name matches, then designs by relevance, with
  * filters and pages kept in the address.
@@ -124,11 +121,7 @@ export default function SearchPage() {
               {data.designs.length === 0 ? (
                 <EmptyState>{SEARCH_MSG.noResults}</EmptyState>
               ) : (
-                <DesignCardGrid
-                  designs={data.designs}
-                  rotationMs={CARD_ROTATION_MS_HOME}
-                  priorityCount={FIRST_ROW}
-                />
+                <DesignCardGrid designs={data.designs} rotationMs={CARD_ROTATION_MS_HOME} priorityFirst />
               )}
             </section>
           </div>

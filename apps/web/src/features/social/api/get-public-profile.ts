@@ -1,4 +1,5 @@
-import { type PublicProfile, SOCIAL_MSG } from '@printmarket/shared/social';
+import type { PublicProfile } from '@printmarket/shared/social';
+import { SOCIAL_MSG } from '@printmarket/shared/social-messages';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
 import { socialKeys } from './keys.ts';

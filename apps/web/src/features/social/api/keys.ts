@@ -1,4 +1,4 @@
-import type { ProfileDesignSort } from '@printmarket/shared/social';
+import type { ProfileDesignSort } from '@printmarket/shared/profile-sorts';
 import { rootKeys } from '@/lib/query-keys.ts';
 
 const all = ['social'] as const;

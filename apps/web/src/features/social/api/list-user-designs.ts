@@ -1,5 +1,5 @@
 import { MSG } from '@printmarket/shared/messages';
-import type { ProfileDesignSort } from '@printmarket/shared/social';
+import type { ProfileDesignSort } from '@printmarket/shared/profile-sorts';
 import type { DesignCard } from '@printmarket/shared/types';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';

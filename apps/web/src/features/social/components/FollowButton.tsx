@@ -1,4 +1,5 @@
-import { type FollowResponse, type ProfileResponse, SOCIAL_MSG } from '@printmarket/shared/social';
+import type { FollowResponse, ProfileResponse } from '@printmarket/shared/social';
+import { SOCIAL_MSG } from '@printmarket/shared/social-messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { followUser } from '@/features/social/api/follow-user.ts';

@@ -1,4 +1,5 @@
-import { type PublicProfile, SOCIAL_MSG } from '@printmarket/shared/social';
+import type { PublicProfile } from '@printmarket/shared/social';
+import { SOCIAL_MSG } from '@printmarket/shared/social-messages';
 import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
 import { usePublicProfile } from '@/features/social/api/get-public-profile.ts';
 import { profileLinks } from '@/features/social/social-links.ts';

@@ -3,7 +3,7 @@ import {
   PROFILE_DESIGN_SORT_LABELS,
   PROFILE_DESIGN_SORTS,
   type ProfileDesignSort,
-} from '@printmarket/shared/social';
+} from '@printmarket/shared/profile-sorts';
 import { QueryDesignGrid } from '@/components/design-cards/QueryDesignGrid.tsx';
 import { SortSelect } from '@/components/ui/SortSelect.tsx';
 import { useUserDesigns } from '@/features/social/api/list-user-designs.ts';

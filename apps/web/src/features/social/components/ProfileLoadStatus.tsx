@@ -1,4 +1,4 @@
-import { SOCIAL_MSG } from '@printmarket/shared/social';
+import { SOCIAL_MSG } from '@printmarket/shared/social-messages';
 import { LoadStatus } from '@/components/ui/LoadStatus.tsx';
 import { RetryButton } from '@/components/ui/RetryButton.tsx';
 

@@ -1,4 +1,4 @@
-import type { ProfileDesignSort } from '@printmarket/shared/social';
+import type { ProfileDesignSort } from '@printmarket/shared/profile-sorts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';

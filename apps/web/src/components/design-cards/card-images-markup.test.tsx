@@ -1,0 +1,61 @@
+import type { DesignCard } from '@printmarket/shared/types';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { DesignCardGrid } from './DesignCardGrid.tsx';
+
+const card = (id: string): DesignCard => ({
+  _id: id,
+  id,
+  slug: id,
+  name: `Design ${id}`,
+  description: '',
+  user: { _id: 'u1', username: 'maker', profilePicture: '/uploads/avatars/maker.webp' },
+  createdAt: '2025-01-01T00:00:00.000Z',
+  views: 0,
+  likesCount: 0,
+  downloads: 0,
+  isPaid: false,
+  price: 0,
+  category: null,
+  tags: [],
+  files: [{ _id: `${id}-f`, name: 'photo.png', type: 'image', url: `/uploads/images/${id}-card.webp` }],
+});
+
+const render = (priorityFirst: boolean) =>
+  renderToString(
+    <MemoryRouter>
+      <DesignCardGrid designs={[card('a'), card('b'), card('c')]} priorityFirst={priorityFirst} />
+    </MemoryRouter>,
+  );
+
+const imageTag = (html: string, src: string) =>
+  new RegExp(`<img [^>]*src="${src}"[^>]*>`).exec(html)?.[0] ?? '';
+
+describe("a card grid's pictures", () => {
+  it('load the first card first and preloaded; every other picture lazily', () => {
+    const html = render(true);
+    expect(html).toMatch(
+      /^<link rel="preload" href="\/uploads\/images\/a-card.webp" as="image" fetchPriority="high"\/>/,
+    );
+    const first = imageTag(html, '/uploads/images/a-card.webp');
+    expect(first).toContain('fetchPriority="high"');
+    expect(first).not.toContain('loading="lazy"');
+    for (const other of [
+      '/uploads/images/b-card.webp',
+      '/uploads/images/c-card.webp',
+      '/uploads/avatars/maker.webp',
+    ]) {
+      expect(imageTag(html, other)).toMatch(/loading="lazy"[^>]*decoding="async"/);
+    }
+    // Width and height reserve the picture's space before it arrives.
+    expect(first).toMatch(/width="600" height="450"/);
+  });
+
+  it('load every picture lazily in lists that are not what the page shows first', () => {
+    const html = render(false);
+    expect(html).not.toContain('rel="preload"');
+    expect(html).not.toContain('fetchPriority="high"');
+    expect(imageTag(html, '/uploads/images/a-card.webp')).toContain('loading="lazy"');
+  });
+});

@@ -1,0 +1,87 @@
+import type { DesignDetail, DesignDetailFile } from '@printmarket/shared/types';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { DesignGallery, GALLERY_SIZES, galleryImages } from './DesignGallery.tsx';
+
+const file = (id: string, type: 'image' | 'stl', urls: Partial<DesignDetailFile>): DesignDetailFile => ({
+  _id: id,
+  id,
+  name: `${id}.${type === 'stl' ? 'stl' : 'png'}`,
+  type,
+  url: type === 'stl' ? `/api/files/${id}` : `/uploads/images/${id}-gallery.webp`,
+  sizeBytes: 1000,
+  ...urls,
+});
+
+const design = (files: DesignDetailFile[]) => ({ name: 'Gear', files }) as DesignDetail;
+
+const photo = file('p1', 'image', { cardUrl: '/uploads/images/p1-card.webp' });
+const model = file('m1', 'stl', {
+  previewUrl: '/uploads/images/m1-preview.webp',
+  previewCardUrl: '/uploads/images/m1-previewcard.webp',
+});
+
+/** The attributes of the first tag named `tag` in `html` (React's SSR output), lower-cased names. */
+function attributes(html: string, tag: string): Record<string, string> {
+  const element = new RegExp(`<${tag} ([^>]*?)/?>`).exec(html)?.[1] ?? '';
+  return Object.fromEntries(
+    [...element.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [
+      m[1]?.toLowerCase(),
+      m[2]?.replaceAll('&amp;', '&'),
+    ]),
+  );
+}
+
+describe('the design gallery', () => {
+  it("offers a model's rendered preview in both sizes the server makes, the card's for narrow screens", () => {
+    const [preview] = galleryImages(design([model]));
+    expect(preview?.srcSet).toBe(
+      '/uploads/images/m1-previewcard.webp 600w, /uploads/images/m1-preview.webp 1200w',
+    );
+  });
+
+  it("offers a photo in its gallery size only: its card is cropped to 4:3, the gallery's is not", () => {
+    const [picture] = galleryImages(design([photo]));
+    expect(picture).toMatchObject({ src: photo.url, srcSet: null });
+  });
+
+  it('loads the first picture first, preloaded from the head with the same sources and sizes', () => {
+    const html = renderToString(
+      <DesignGallery images={galleryImages(design([model, photo]))} rendering={false} />,
+    );
+    const preload = attributes(html, 'link');
+    const image = attributes(html, 'img');
+    // React hoists the preload to the start of the output; the server moves it into the head.
+    expect(html.startsWith('<link rel="preload"')).toBe(true);
+    // Photos come first in the gallery: a photo has one size, so the preload names it by address.
+    expect(preload).toMatchObject({ as: 'image', fetchpriority: 'high', href: photo.url });
+    expect(preload.imagesrcset).toBeUndefined();
+    expect(image).toMatchObject({ src: photo.url, fetchpriority: 'high', width: '1200', height: '900' });
+    expect(image.srcset).toBeUndefined();
+    expect(image.loading).toBeUndefined();
+  });
+
+  it("gives the first picture's srcset and sizes to the picture and its preload alike", () => {
+    const html = renderToString(<DesignGallery images={galleryImages(design([model]))} rendering={false} />);
+    const preload = attributes(html, 'link');
+    const image = attributes(html, 'img');
+    expect(image.srcset).toBe(
+      '/uploads/images/m1-previewcard.webp 600w, /uploads/images/m1-preview.webp 1200w',
+    );
+    expect(image.sizes).toBe(GALLERY_SIZES);
+    expect(preload).toMatchObject({
+      imagesrcset: image.srcset,
+      imagesizes: image.sizes,
+      fetchpriority: 'high',
+    });
+  });
+
+  it('loads the thumbnails lazily', () => {
+    const html = renderToString(
+      <DesignGallery images={galleryImages(design([model, photo]))} rendering={false} />,
+    );
+    const thumbs = [...html.matchAll(/<img [^>]*width="96"[^>]*>/g)].map((m) => m[0]);
+    expect(thumbs).toHaveLength(2);
+    for (const thumb of thumbs) expect(thumb).toMatch(/loading="lazy"[^>]*decoding="async"/);
+  });
+});

@@ -1,0 +1,22 @@
+/** User-facing texts of the collection screens (docs/product.md#collection-messages), verbatim. */
+export const COLLECTION_MSG = {
+  nameRequired: 'Collection name is required.',
+  coverRequired: 'A cover image is required.',
+  designsRequired: 'Please select at least one design for this collection.',
+  oneTimePrice: 'Please enter a valid one-time price.',
+  subscriptionPrice: 'Please enter a valid subscription price.',
+  notFound: 'Collection not found.',
+  alreadyInAnother: 'Already in another collection',
+  alreadyAdded: 'Already Added',
+  deleteConfirm: 'Are you sure you want to delete this collection? This action cannot be undone.',
+  failedFetch: 'Failed to fetch collection',
+  failedUpdate: 'Failed to update collection',
+  failedDelete: 'Failed to delete collection',
+  failedAdd: 'Failed to add design',
+  failedRemove: 'Failed to remove design',
+  failedUserDesigns: 'Failed to fetch user designs',
+  failedCover: 'Failed to update cover image',
+  failedDownload: 'Failed to download collection',
+  signInToDownload: 'Please sign in to download this collection.',
+  archived: 'Archived',
+} as const;
