@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -101,12 +102,27 @@ const TITLE = /<title>([^<]*)<\/title>/;
 /** The preload links among them (React's `preload()`, e.g. a page's main picture). */
 const PRELOAD_LINK = /<link rel="preload"[^>]*\/>/g;
 
+/**
+ * The API fetch of the render under way. The API client has one transport per process, and a
+ * process may hold more than one server (the tests run two instances side by side): each render
+ * reaches the API of the server that asked for it.
+ */
+const renderFetch = new AsyncLocalStorage<RenderDeps['fetch']>();
+
+function fetchOfThisRender(url: string, init: RequestInit): Promise<Response> {
+  const fetch = renderFetch.getStore();
+  if (!fetch) throw new Error('The API was called outside a server render.');
+  return fetch(url, init);
+}
+
 export function createRenderer(deps: RenderDeps) {
-  setApiTransport(deps.fetch);
+  setApiTransport(fetchOfThisRender);
   const handler = createStaticHandler(serverRoutes(routes));
 
   /** Renders a page address (path and query) for a signed-out visitor; null for browser-only pages. */
-  return async function render(url: string): Promise<RenderResult | null> {
+  return (url: string) => renderFetch.run(deps.fetch, () => render(url));
+
+  async function render(url: string): Promise<RenderResult | null> {
     const address = new URL(url, deps.publicUrl);
     if (!isServerRendered(address.pathname)) return null;
     const queryClient = new QueryClient({
@@ -157,7 +173,7 @@ export function createRenderer(deps: RenderDeps) {
       // loading): the browser renders it anew instead of hydrating.
       state: status === 200 ? jsonForScript(dehydrate(queryClient)) : null,
     };
-  };
+  }
 }
 
 /** The source files of the lazily loaded screens a render matched (see router.tsx). */
