@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSitemaps(app, modules, { pageSize: deps.sitemapPageSize });
 
   uploadsRoute(app, files);
-  await serveWebApp(app, config.webDistDir, { publicUrl: config.publicUrl });
+  await serveWebApp(app, config.webDistDir, { publicUrl: config.publicUrl, pageCacheMs: config.pageCacheMs });
   return app;
 }
 

@@ -85,6 +85,11 @@ const envSchema = z.object({
    * bounds how old its views, likes and downloads counts may be. Seconds may have decimals.
    */
   SEARCH_CACHE_SECONDS: z.coerce.number().min(0).default(30),
+  /**
+   * How long a page rendered for visitors may be sent again to other visitors (0: never); bounds how
+   * old a rendered page may be. Seconds may have decimals.
+   */
+  PAGE_CACHE_SECONDS: z.coerce.number().min(0).default(1),
   /** Addresses (IPs or CIDR ranges, comma-separated) that may read GET /metrics without a token. */
   METRICS_ALLOW: z
     .string()
@@ -194,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     trustProxy: e.TRUST_PROXY,
     legal: { companyName: e.COMPANY_NAME, contactEmail: e.CONTACT_EMAIL, serverLocation: e.SERVER_LOCATION },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaults.webDistDir,
+    pageCacheMs: Math.round(e.PAGE_CACHE_SECONDS * 1000),
     bodyDeadline: {
       idleMs: Math.round(e.BODY_IDLE_TIMEOUT_SECONDS * 1000),
       minBytesPerSecond: e.BODY_MIN_BYTES_PER_SECOND,

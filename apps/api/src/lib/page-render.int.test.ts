@@ -55,7 +55,13 @@ describe('server-rendered public pages', () => {
 
   beforeAll(async () => {
     buildDir = await buildWebApp();
-    t = await createTestApp({ WEB_DIST_DIR: path.join(buildDir, 'dist'), PUBLIC_URL });
+    // Renders are not kept here, so each test sees the database as it left it (keeping is tested
+    // on an instance of its own).
+    t = await createTestApp({
+      WEB_DIST_DIR: path.join(buildDir, 'dist'),
+      PUBLIC_URL,
+      PAGE_CACHE_SECONDS: '0',
+    });
     [maker, visitor] = (await createPeople(t, 'Renderer', 2)) as [TestPerson, TestPerson];
     await t.db
       .updateTable('users')
@@ -332,6 +338,30 @@ describe('server-rendered public pages', () => {
     const next = await get(url);
     expect(next.body).toContain('Wall Hook, renamed');
     await t.db.updateTable('designs').set({ name: free.name }).where('id', '=', free.id).execute();
+  });
+
+  it('sends a rendered page again to visitors for PAGE_CACHE_SECONDS, and keeps nothing with 0', async () => {
+    const keeping = await createTestApp(
+      { WEB_DIST_DIR: path.join(buildDir, 'dist'), PUBLIC_URL, PAGE_CACHE_SECONDS: '600' },
+      { db: t.db },
+    );
+    try {
+      const url = `/design/${maker.username}/hook`;
+      const page = () => keeping.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect((await page()).body).toContain(free.name);
+      await t.db.updateTable('designs').set({ name: 'Wall Hook, kept' }).where('id', '=', free.id).execute();
+      const again = await page();
+      expect(again.body).toContain(free.name);
+      expect(again.body).not.toContain('Wall Hook, kept');
+      // The API itself answers from the database, and an instance keeping nothing renders anew.
+      expect(
+        (await keeping.app.inject({ method: 'GET', url: `/api/designs/${maker.username}/hook` })).body,
+      ).toContain('Wall Hook, kept');
+      expect((await get(url)).body).toContain('Wall Hook, kept');
+    } finally {
+      await t.db.updateTable('designs').set({ name: free.name }).where('id', '=', free.id).execute();
+      await keeping.close();
+    }
   });
 
   it('redirects old addresses on the server', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { SharedReads } from './shared-reads.ts';
 
 /** What the web app's server render (apps/web/src/entry-server.tsx) answers for one address. */
@@ -31,6 +32,9 @@ export function serverEntryPath(distDir: string): string {
 
 let stateElementId = 'ssr-state';
 
+/** Rendered pages kept at most; a design page is about 18 KB, 5 KB compressed. */
+const KEPT_PAGES = 500;
+
 /**
  * The server render built beside `distDir`, or null when there is none (the pages are then all
  * rendered by the browser, as before). Its API calls go to this app in the same process.
@@ -39,15 +43,16 @@ let stateElementId = 'ssr-state';
  * listens, not before: the import took about 140 ms, which every start paid before its first
  * answer. A page asked for before the import is done waits for it.
  *
- * Everyone asking for the same address at the same moment shares one render: pages are rendered as
- * a signed-out visitor sees them, so the page is the same for all of them, and a widely shared
- * design link costs one render per burst instead of one per visitor (a design page took about
- * 10 ms of CPU to render).
+ * Pages are rendered as a signed-out visitor sees them, so a page is the same for every visitor:
+ * everyone asking for the same address at the same moment shares one render, and a render is sent
+ * again for `pageCacheMs` after it is made (docs/decisions/0013-compressed-and-shared-answers.md).
+ * A design page took about 10 ms of CPU to render; at 50 connections on one design page, sharing
+ * renders took it from 38 to 850 requests per second, and keeping them for a second to 4,000.
  */
 export function loadPageRenderer(
   app: FastifyInstance,
   distDir: string,
-  publicUrl: string,
+  { publicUrl, pageCacheMs }: { publicUrl: string; pageCacheMs: number },
 ): PageRenderer | null {
   const entryPath = serverEntryPath(distDir);
   if (!fs.existsSync(entryPath)) return null;
@@ -65,7 +70,20 @@ export function loadPageRenderer(
     done();
   });
   const renders = new SharedReads<RenderedPage | null>();
-  return (url) => renders.read(url, async () => (await load())(url));
+  // Wrapped, as the cache holds no nulls (pages only the browser renders).
+  const kept =
+    pageCacheMs > 0
+      ? new LRUCache<string, { page: RenderedPage | null }>({ max: KEPT_PAGES, ttl: pageCacheMs })
+      : null;
+  return async (url) => {
+    const hit = kept?.get(url);
+    if (hit) return hit.page;
+    return renders.read(url, async () => {
+      const page = await (await load())(url);
+      kept?.set(url, { page });
+      return page;
+    });
+  };
 }
 
 /** The browser build's manifest, which names each screen's files; null when the build has none. */

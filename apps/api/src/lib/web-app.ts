@@ -30,11 +30,11 @@ const CONTENT_SECURITY_POLICY = [
 export async function serveWebApp(
   app: FastifyInstance,
   distDir: string | undefined,
-  options: { publicUrl: string } = { publicUrl: 'http://localhost' },
+  options: { publicUrl: string; pageCacheMs: number } = { publicUrl: 'http://localhost', pageCacheMs: 0 },
 ): Promise<void> {
   const hasBuild = distDir !== undefined && fs.existsSync(path.join(distDir, 'index.html'));
   const template = hasBuild ? fs.readFileSync(path.join(distDir, 'index.html'), 'utf8') : '';
-  const render: PageRenderer | null = hasBuild ? loadPageRenderer(app, distDir, options.publicUrl) : null;
+  const render: PageRenderer | null = hasBuild ? loadPageRenderer(app, distDir, options) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
