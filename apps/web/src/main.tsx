@@ -1,5 +1,5 @@
 import { hydrate, type QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './app/global.css';
 import { App } from './app/App.tsx';
@@ -31,12 +31,17 @@ async function start(client: QueryClient) {
     // The page's code must be there for the first render, or it would render the loading screen
     // where the server put the page.
     const router = createAppRouter(await resolveLazyMatches(routes, window.location));
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <App router={router} googleCode={null} queryClient={client} restoreStored={false} />
-      </StrictMode>,
-    );
+    // In a transition, React hydrates in slices of a few milliseconds, yielding to the browser
+    // between them, instead of in one long task that holds up input on a slow phone; the page
+    // is already on screen, from the server.
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <App router={router} googleCode={null} queryClient={client} restoreStored={false} />
+        </StrictMode>,
+      );
+    });
     return;
   }
   createRoot(container as HTMLElement).render(
