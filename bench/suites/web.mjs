@@ -1,5 +1,5 @@
 // The public pages as a visitor's browser gets them, from the production API serving the built web
-// app and its server render (decision 0015). Two parts, each on a database and API of its own:
+// app and its server render (decision 0014). Two parts, each on a database and API of its own:
 //
 // - lighthouse: Lighthouse's mobile preset (simulated throttling) on the home page, a paid design
 //   with pictures and its creator's profile, 3 runs each, medians reported: scores, Core Web

@@ -1,6 +1,6 @@
 /**
  * The server render's entry, built by `vite build --ssr` into `dist-ssr/` beside the browser build;
- * the API loads it at start (docs/decisions/0015-server-rendered-public-pages.md).
+ * the API loads it once it listens (docs/decisions/0014-server-rendered-public-pages.md).
  */
 export {
   createRenderer,

@@ -19,7 +19,7 @@
  * @property {number} seedSeconds
  */
 
-/** The block the server render puts the page's data in (decision 0015). */
+/** The block the server render puts the page's data in (decision 0014). */
 const STATE_MARKER = 'id="ssr-state"';
 
 /**
