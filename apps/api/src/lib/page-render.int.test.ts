@@ -364,6 +364,17 @@ describe('server-rendered public pages', () => {
     }
   });
 
+  it('answers HEAD for a page with the status and type a GET gets', async () => {
+    const head = (url: string) => t.app.inject({ method: 'HEAD', url, headers: { accept: 'text/html' } });
+    const found = await head(`/design/${maker.username}/hook`);
+    expect(found.statusCode).toBe(200);
+    expect(found.headers['content-type']).toBe('text/html; charset=utf-8');
+    const missing = await head('/design/nobody/nothing-here');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect((await head('/login')).statusCode).toBe(301);
+  });
+
   it('redirects old addresses on the server', async () => {
     const login = await get('/login');
     expect(login.statusCode).toBe(301);

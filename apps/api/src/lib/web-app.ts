@@ -56,7 +56,9 @@ export async function serveWebApp(
   }
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isPage = request.method === 'GET' && !/^\/(api|uploads)(\/|$)/.test(path);
+    // HEAD as well: link checkers and link-preview fetchers often ask for the headers first.
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|uploads)(\/|$)/.test(path);
     if (!isPage || !hasBuild) throw notFound();
     reply.header('cache-control', 'no-cache');
     const page = await renderOrNull(render, request.url, (error) =>
