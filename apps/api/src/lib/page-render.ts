@@ -32,8 +32,20 @@ export function serverEntryPath(distDir: string): string {
 
 let stateElementId = 'ssr-state';
 
-/** Rendered pages kept at most; a design page is about 18 KB, 5 KB compressed. */
+/**
+ * Rendered pages kept at most, and their size in all (characters of markup, head and data). A design
+ * page is about 18,000; a profile lists every design of its person, so one with thousands of designs
+ * is megabytes: the size bound keeps such pages from filling the memory, and a page over an eighth of
+ * it is not kept at all.
+ */
 const KEPT_PAGES = 500;
+const KEPT_CHARACTERS = 32 * 1024 * 1024;
+const KEPT_CHARACTERS_PER_PAGE = KEPT_CHARACTERS / 8;
+
+function pageSize({ page }: { page: RenderedPage | null }): number {
+  if (page?.kind !== 'page') return 1;
+  return page.html.length + page.head.length + page.assets.length + (page.state?.length ?? 0) || 1;
+}
 
 /**
  * The server render built beside `distDir`, or null when there is none (the pages are then all
@@ -73,7 +85,13 @@ export function loadPageRenderer(
   // Wrapped, as the cache holds no nulls (pages only the browser renders).
   const kept =
     pageCacheMs > 0
-      ? new LRUCache<string, { page: RenderedPage | null }>({ max: KEPT_PAGES, ttl: pageCacheMs })
+      ? new LRUCache<string, { page: RenderedPage | null }>({
+          max: KEPT_PAGES,
+          maxSize: KEPT_CHARACTERS,
+          maxEntrySize: KEPT_CHARACTERS_PER_PAGE,
+          sizeCalculation: pageSize,
+          ttl: pageCacheMs,
+        })
       : null;
   return async (url) => {
     const hit = kept?.get(url);
