@@ -221,6 +221,41 @@ describe('server-rendered public pages', () => {
     });
   });
 
+  it('renders a profile of more than 100 designs without its list, which the browser loads', async () => {
+    const [prolific] = (await createPeople(t, 'Prolific', 1)) as [TestPerson];
+    await t.db
+      .insertInto('designs')
+      .values(
+        Array.from({ length: 101 }, (_, i) => ({
+          user_id: prolific.userId,
+          slug: `bulk-part-${i}`,
+          name: `Bulk Part ${i}`,
+          description: 'One of many.',
+          category: 'Tools',
+          tags: ['bulk'],
+          settings: '',
+          manufacturing_instructions: '',
+          usages: '',
+          is_paid: false,
+          price_cents: 0,
+        })),
+      )
+      .execute();
+    const res = await get(`/profile/${prolific.username}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<title>${prolific.username} · PrintMarket</title>`);
+    expect(res.body).not.toContain('Bulk Part');
+    const keys = state(res.body)?.queries.map((q) => q.queryKey) ?? [];
+    expect(keys).toContainEqual(['social', 'profile', prolific.username.toLowerCase()]);
+    expect(keys.some((key) => key[1] === 'by-user')).toBe(false);
+    // One design fewer, and the list is in the page.
+    await t.db.deleteFrom('designs').where('slug', '=', 'bulk-part-100').execute();
+    const smaller = await get(`/profile/${prolific.username}`);
+    expect(smaller.body).toContain('Bulk Part 99');
+    // The other tests read the newest designs: these go.
+    await t.db.deleteFrom('designs').where('user_id', '=', prolific.userId).execute();
+  });
+
   it('sends an old username or other capitals to the profile address with a 301', async () => {
     await t.db
       .insertInto('username_history')
