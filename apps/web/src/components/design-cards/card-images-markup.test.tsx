@@ -1,26 +1,14 @@
-import type { DesignCard } from '@printmarket/shared/types';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { testCard, testImage } from '@/test/design-card.ts';
 import { DesignCardGrid } from './DesignCardGrid.tsx';
 
-const card = (id: string): DesignCard => ({
-  _id: id,
-  id,
-  slug: id,
-  name: `Design ${id}`,
-  description: '',
-  user: { _id: 'u1', username: 'maker', profilePicture: '/uploads/avatars/maker.webp' },
-  createdAt: '2025-01-01T00:00:00.000Z',
-  views: 0,
-  likesCount: 0,
-  downloads: 0,
-  isPaid: false,
-  price: 0,
-  category: null,
-  tags: [],
-  files: [{ _id: `${id}-f`, name: 'photo.png', type: 'image', url: `/uploads/images/${id}-card.webp` }],
-});
+const card = (id: string) =>
+  testCard(id, {
+    user: { _id: 'u1', username: 'maker', profilePicture: '/uploads/avatars/maker.webp' },
+    files: [testImage(id, `/uploads/images/${id}-card.webp`)],
+  });
 
 const render = (priorityFirst: boolean) =>
   renderToString(

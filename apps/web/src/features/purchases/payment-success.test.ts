@@ -1,5 +1,6 @@
-import type { CollectionSummary, DesignCard, DesignDetail } from '@printmarket/shared/types';
+import type { CollectionSummary, DesignDetail } from '@printmarket/shared/types';
 import { describe, expect, it } from 'vitest';
+import { testCard, testImage } from '@/test/design-card.ts';
 import {
   collectionItem,
   designItem,
@@ -46,23 +47,8 @@ describe('poll outcome', () => {
   });
 });
 
-const card = (id: string, image: boolean): DesignCard => ({
-  _id: id,
-  id,
-  slug: id,
-  name: `Design ${id}`,
-  description: '',
-  user: { _id: 'u1', username: 'maker', profilePicture: null },
-  createdAt: '2025-01-01T00:00:00.000Z',
-  views: 0,
-  likesCount: 0,
-  downloads: 0,
-  isPaid: false,
-  price: 0,
-  category: null,
-  tags: [],
-  files: image ? [{ _id: `${id}-i`, name: 'a.webp', type: 'image', url: `/uploads/${id}.webp` }] : [],
-});
+const card = (id: string, image: boolean) =>
+  testCard(id, { files: image ? [testImage(id, `/uploads/${id}.webp`)] : [] });
 
 describe('purchased item preview', () => {
   it('shows up to 4 designs of a bought collection, each by its first picture', () => {

@@ -1,5 +1,5 @@
 import type { CheckoutStatus } from '@printmarket/shared/payments';
-import type { CollectionSummary, DesignCard, DesignDetail } from '@printmarket/shared/types';
+import type { CollectionSummary, DesignDetail } from '@printmarket/shared/types';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -8,6 +8,7 @@ import { checkoutKeys } from '@/features/checkout/api/keys.ts';
 import { collectionKeys } from '@/features/collections/api/keys.ts';
 import { purchaseKeys } from '@/features/purchases/api/keys.ts';
 import { SessionProvider } from '@/lib/session/session.tsx';
+import { testCard, testImage } from '@/test/design-card.ts';
 import PaymentSuccessPage from './PaymentSuccessPage.tsx';
 
 function render(address: string, client: QueryClient): string {
@@ -34,23 +35,7 @@ const status = (change: Partial<CheckoutStatus>): CheckoutStatus => ({
   ...change,
 });
 
-const card = (id: string): DesignCard => ({
-  _id: id,
-  id,
-  slug: id,
-  name: `Design ${id}`,
-  description: '',
-  user: { _id: 'u1', username: 'maker', profilePicture: null },
-  createdAt: '2025-01-01T00:00:00.000Z',
-  views: 0,
-  likesCount: 0,
-  downloads: 0,
-  isPaid: false,
-  price: 0,
-  category: null,
-  tags: [],
-  files: [{ _id: `${id}-i`, name: 'a.webp', type: 'image', url: `/uploads/${id}.webp` }],
-});
+const card = (id: string) => testCard(id, { files: [testImage(id, `/uploads/${id}.webp`)] });
 
 describe('purchase success page', () => {
   it('asks for support when a detail of the address is missing', () => {

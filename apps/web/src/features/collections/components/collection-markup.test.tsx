@@ -8,27 +8,12 @@ import { collectionKeys } from '@/features/collections/api/keys.ts';
 import { EMPTY_COLLECTION_FORM } from '@/features/collections/collection-form.ts';
 import { designMarks } from '@/features/collections/design-marks.ts';
 import { personKeys } from '@/lib/query-keys.ts';
+import { testCard } from '@/test/design-card.ts';
 import { AddDesignsList } from './AddDesignsList.tsx';
 import { DesignPicker } from './DesignPicker.tsx';
 import { PricingFields } from './PricingFields.tsx';
 
-const card = (id: string, name: string): DesignCard => ({
-  _id: id,
-  id,
-  slug: id,
-  name,
-  description: '',
-  user: { _id: 'u1', username: 'maker', profilePicture: null },
-  createdAt: '2025-01-01T00:00:00.000Z',
-  views: 0,
-  likesCount: 0,
-  downloads: 0,
-  isPaid: false,
-  price: 0,
-  category: null,
-  tags: [],
-  files: [],
-});
+const card = (id: string, name: string) => testCard(id, { name });
 
 const collection = (id: string, designs: DesignCard[]): CollectionSummary => ({
   _id: id,

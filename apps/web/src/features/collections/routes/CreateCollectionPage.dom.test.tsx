@@ -1,26 +1,10 @@
-import type { DesignCard } from '@printmarket/shared/types';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { testCard } from '@/test/design-card.ts';
 import { type ApiCall, renderScreen, stubApi } from '@/test/render.tsx';
 import { CreateCollectionForm } from './CreateCollectionPage.tsx';
 
-const design = (id: string, name: string): DesignCard => ({
-  _id: id,
-  id,
-  slug: id,
-  name,
-  description: '',
-  user: { _id: 'u1', id: 'u1', username: 'maker', profilePicture: null } as DesignCard['user'],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  views: 0,
-  likesCount: 0,
-  downloads: 0,
-  isPaid: false,
-  price: 0,
-  category: null,
-  tags: [],
-  files: [],
-});
+const design = (id: string, name: string) => testCard(id, { name, createdAt: '2026-01-01T00:00:00.000Z' });
 
 function api(create: (call: ApiCall) => { status?: number; json?: unknown } = () => ({})) {
   return stubApi((call) => {
