@@ -1,6 +1,7 @@
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type S3rver from 's3rver';
+import { escapeXml } from '../lib/escape-xml.ts';
 
 /**
  * s3rver (3.7) stores multipart uploads but does not implement two calls on them that S3 has:
@@ -62,6 +63,3 @@ async function listingXml(bucket: string, folder: string): Promise<string> {
     `${uploads.join('')}</ListMultipartUploadsResult>`
   );
 }
-
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);

@@ -1,5 +1,6 @@
 import type { SearchResponse } from '@printmarket/shared/search';
 import { LRUCache } from 'lru-cache';
+import { SharedReads } from '../../lib/shared-reads.ts';
 
 /** Answers kept at most; one is about 15 KB. */
 const MAX_ANSWERS = 1000;
@@ -15,7 +16,7 @@ type Kept = { generation: string; answer: SearchResponse };
  */
 export class SearchCache {
   readonly #kept: LRUCache<string, Kept>;
-  readonly #computing = new Map<string, Promise<SearchResponse>>();
+  readonly #computing = new SharedReads<SearchResponse>();
 
   constructor(ttlMs: number) {
     this.#kept = new LRUCache({ max: MAX_ANSWERS, ttl: ttlMs });
@@ -24,20 +25,13 @@ export class SearchCache {
   async answer(key: string, generation: string, compute: () => Promise<SearchResponse>) {
     const kept = this.#kept.get(key);
     if (kept?.generation === generation) return kept.answer;
-    const slot = `${generation} ${key}`;
-    const running = this.#computing.get(slot);
-    if (running) return running;
-    const computing = compute().then((answer) => {
-      // A newer generation may have been stored meanwhile; never replace it with an older one.
-      const now = this.#kept.get(key);
-      if (!now || BigInt(now.generation) <= BigInt(generation)) this.#kept.set(key, { generation, answer });
-      return answer;
-    });
-    this.#computing.set(slot, computing);
-    try {
-      return await computing;
-    } finally {
-      this.#computing.delete(slot);
-    }
+    return this.#computing.read(`${generation} ${key}`, () =>
+      compute().then((answer) => {
+        // A newer generation may have been stored meanwhile; never replace it with an older one.
+        const now = this.#kept.get(key);
+        if (!now || BigInt(now.generation) <= BigInt(generation)) this.#kept.set(key, { generation, answer });
+        return answer;
+      }),
+    );
   }
 }

@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { escapeXml, sitemapIndex, URLSET_END, URLSET_START, urlEntry, w3cDatetime } from './sitemap-xml.ts';
+import { escapeXml } from '../../lib/escape-xml.ts';
+import { sitemapIndex, URLSET_END, URLSET_START, urlEntry, w3cDatetime } from './sitemap-xml.ts';
 
 const awkward = `https://shop.example/a?b=1&c=<2>&d="3"&e='4'`;
 

@@ -1,23 +1,12 @@
 /** The sitemaps protocol's XML (https://www.sitemaps.org/protocol.html), every value escaped. */
 
+import { escapeXml } from '../../lib/escape-xml.ts';
+
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 export const URLSET_START = `${DECLARATION}<urlset xmlns="${NAMESPACE}">\n`;
 export const URLSET_END = '</urlset>\n';
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-
-/** The text with the five characters XML gives meaning to written as entities. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
-}
 
 /** A W3C datetime to the second, in UTC (the protocol's `lastmod` format). */
 export function w3cDatetime(date: Date): string {

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
+import { escapeXml } from '../../lib/escape-xml.ts';
 import { bannerPattern } from './banner-patterns.ts';
 import { type Camera, frameMesh } from './camera.ts';
-import { escapeXml, hex, luminance, mix, type Rgb } from './color.ts';
+import { hex, luminance, mix, type Rgb } from './color.ts';
 import type { Mesh } from './mesh.ts';
 import { modelSvg, shadowSvg } from './mesh-svg.ts';
 import { pickPair, pickScene, type Scene } from './palette.ts';

@@ -118,6 +118,17 @@ function fetchOfThisRender(url: string, init: RequestInit): Promise<Response> {
 export function createRenderer(deps: RenderDeps) {
   setApiTransport(fetchOfThisRender);
   const handler = createStaticHandler(serverRoutes(routes));
+  // The same screens always load the same files: their tags are worked out once per set of screens.
+  const assetTags = new Map<string, string>();
+  const assetTagsOf = (modules: string[]) => {
+    const key = modules.join('\n');
+    let tags = assetTags.get(key);
+    if (tags === undefined) {
+      tags = pageAssetTags(deps.manifest ?? null, modules);
+      assetTags.set(key, tags);
+    }
+    return tags;
+  };
 
   /** Renders a page address (path and query) for a signed-out visitor; null for browser-only pages. */
   return (url: string) => renderFetch.run(deps.fetch, () => render(url));
@@ -167,7 +178,7 @@ export function createRenderer(deps: RenderDeps) {
       head: preloads
         ? `${headTags(title, head, deps.publicUrl)}\n    ${preloads}`
         : headTags(title, head, deps.publicUrl),
-      assets: pageAssetTags(deps.manifest ?? null, screenModules(result.matches)),
+      assets: assetTagsOf(screenModules(result.matches)),
       html,
       // An error page renders what the browser's first render would not (its page would be
       // loading): the browser renders it anew instead of hydrating.
