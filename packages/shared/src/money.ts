@@ -1,4 +1,5 @@
 import { PLATFORM_FEE_PERCENT, PROVIDER_FEE_PERCENT } from './constants.ts';
+import { formatUsd } from './en-format.ts';
 
 /** Money is integer cents in US dollars everywhere on the server; the API shows dollars. */
 
@@ -30,11 +31,9 @@ export function feeSplit(priceCents: number): FeeSplit {
 /** The creator's share in percent (83 with a 15 % platform fee and a 2 % provider fee). */
 export const CREATOR_SHARE_PERCENT = 100 - PLATFORM_FEE_PERCENT - PROVIDER_FEE_PERCENT;
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
 /** A dollar amount as the API gives it: 4.5 -> '$4.50', 1234.5 -> '$1,234.50' (nonsense shows $0.00). */
 export function formatDollars(dollars: number): string {
-  return usd.format(Number.isFinite(dollars) ? dollars : 0);
+  return formatUsd(Number.isFinite(dollars) ? dollars : 0);
 }
 
 export const formatCents = (cents: number): string => formatDollars(cents / 100);

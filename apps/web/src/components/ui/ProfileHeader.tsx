@@ -1,4 +1,5 @@
 import type { SocialLinks } from '@printmarket/shared/auth';
+import { formatInteger, formatMonthYear } from '@printmarket/shared/en-format';
 import type { PublicProfile } from '@printmarket/shared/social';
 import { SOCIAL_MSG } from '@printmarket/shared/social-messages';
 import type { UserStats } from '@printmarket/shared/types';
@@ -34,9 +35,6 @@ const SOCIAL_LABELS: Record<keyof SocialLinks, string> = {
   twitter: 'Twitter',
   custom: 'Website',
 };
-
-const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
-const countFormat = new Intl.NumberFormat('en-US');
 
 /**
  * The top of a profile, on the dashboard and on public profiles (docs/product.md#public-profile): banner,
@@ -101,7 +99,7 @@ export function ProfileHeader({
                 <span className="visually-hidden">Location: </span>
                 {user.location || SOCIAL_MSG.noLocation}
               </span>
-              {joined && !Number.isNaN(joined.getTime()) && <span>Joined {joinedFormat.format(joined)}</span>}
+              {joined && !Number.isNaN(joined.getTime()) && <span>Joined {formatMonthYear(joined)}</span>}
             </p>
           </div>
           <div className={styles.actions}>{actions}</div>
@@ -143,7 +141,7 @@ function Stat({ label, value, testId }: { label: string; value: number | undefin
             <span className="visually-hidden">Loading</span>
           </span>
         ) : (
-          countFormat.format(value)
+          formatInteger(value)
         )}
       </dd>
     </div>

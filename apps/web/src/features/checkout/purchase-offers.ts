@@ -1,3 +1,4 @@
+import { formatShortDate } from '@printmarket/shared/en-format';
 import type { CollectionSummary, CollectionViewerAccess, DesignDetail } from '@printmarket/shared/types';
 
 /** One action of the design page's side panel, in the order they show. */
@@ -66,11 +67,9 @@ export function collectionOffer(
   };
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-
 function formatDay(iso: string | null | undefined): string | null {
   const value = iso ? new Date(iso) : null;
-  return value && !Number.isNaN(value.getTime()) ? dateFormat.format(value) : null;
+  return value && !Number.isNaN(value.getTime()) ? formatShortDate(value) : null;
 }
 
 /**

@@ -1,8 +1,7 @@
 import { MAX_SUBSCRIPTION_PLANS } from '@printmarket/shared/constants';
+import { formatInteger } from '@printmarket/shared/en-format';
 import { formatDollars } from '@printmarket/shared/money';
 import type { PlanType, SubscriptionPlan } from '@printmarket/shared/payments';
-
-const count = new Intl.NumberFormat('en-US');
 
 /** '$4.99 / month' on a plan's card. */
 export function monthlyPriceText(plan: Pick<SubscriptionPlan, 'monthlyPrice'>): string {
@@ -20,7 +19,7 @@ export function downloadsText(
 ): string {
   if (plan.unlimitedDownloads || plan.downloadsPerMonth === null) return 'Unlimited downloads';
   const n = plan.downloadsPerMonth;
-  return `${count.format(n)} ${n === 1 ? 'download' : 'downloads'} per month`;
+  return `${formatInteger(n)} ${n === 1 ? 'download' : 'downloads'} per month`;
 }
 
 /** The chooser's options: 'Monthly – $4.99', 'Yearly – $49.00'. */

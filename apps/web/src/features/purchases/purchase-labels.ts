@@ -1,3 +1,4 @@
+import { formatShortDate } from '@printmarket/shared/en-format';
 import { formatDollars } from '@printmarket/shared/money';
 import type { PurchasesResponse, SubscriptionSummary } from '@printmarket/shared/payments';
 import { paths } from '@/lib/paths.ts';
@@ -9,12 +10,10 @@ export function orderNumber(id: string): string {
   return id.slice(0, ORDER_NUMBER_LENGTH);
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-
 /** 'Mar 9, 2025'; null for a missing or unreadable date. */
 export function formatPurchaseDate(iso: string | null | undefined): string | null {
   const value = iso ? new Date(iso) : null;
-  return value && !Number.isNaN(value.getTime()) ? dateFormat.format(value) : null;
+  return value && !Number.isNaN(value.getTime()) ? formatShortDate(value) : null;
 }
 
 /**

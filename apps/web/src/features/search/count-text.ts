@@ -1,3 +1,4 @@
+import { formatInteger } from '@printmarket/shared/en-format';
 import { SEARCH_MAX_RESULTS, type SearchResponse } from '@printmarket/shared/search';
 
 /**
@@ -17,5 +18,5 @@ function cappedText(total: number): string {
 }
 
 function designs(n: number): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? 'design' : 'designs'}`;
+  return `${formatInteger(n)} ${n === 1 ? 'design' : 'designs'}`;
 }

@@ -1,14 +1,13 @@
+import { formatInteger } from '@printmarket/shared/en-format';
 import { formatDollars } from '@printmarket/shared/money';
 import type { SellerData } from '@printmarket/shared/payments';
-
-const count = new Intl.NumberFormat('en-US');
 
 type Account = Pick<SellerData, 'stripeAccountId' | 'chargesEnabled' | 'payoutsEnabled'>;
 
 /** What the earnings add up: 'No sales yet', 'From 1 sale', 'From 1,204 sales'. */
 export function salesCountText(sales: number): string {
   if (!(sales > 0)) return 'No sales yet';
-  return sales === 1 ? 'From 1 sale' : `From ${count.format(sales)} sales`;
+  return sales === 1 ? 'From 1 sale' : `From ${formatInteger(sales)} sales`;
 }
 
 /**
@@ -17,7 +16,7 @@ export function salesCountText(sales: number): string {
  */
 export function refundsText(refunds: number, refundedTotal: number): string {
   const amount = formatDollars(refundedTotal);
-  const what = refunds === 1 ? '1 duplicate payment' : `${count.format(refunds)} duplicate payments`;
+  const what = refunds === 1 ? '1 duplicate payment' : `${formatInteger(refunds)} duplicate payments`;
   return `${what} refunded (${amount}), not counted`;
 }
 

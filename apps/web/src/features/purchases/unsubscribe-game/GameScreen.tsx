@@ -1,3 +1,4 @@
+import { formatInteger } from '@printmarket/shared/en-format';
 import type { Ref } from 'react';
 import { DodgingButton } from './DodgingButton.tsx';
 import {
@@ -238,7 +239,7 @@ function hotline(props: GameScreenProps) {
     <div className={styles.screen}>
       <Title>Retention Hotline</Title>
       <p className={styles.queue} aria-hidden="true">
-        Caller no. {props.state.holdPosition.toLocaleString('en-US')}
+        Caller no. {formatInteger(props.state.holdPosition)}
       </p>
       {message(props)}
       <div className={styles.actions}>

@@ -1,3 +1,5 @@
+import { formatInteger } from '@printmarket/shared/en-format';
+
 /**
  * The rules of the joke 'unsubscribe' mini-game (docs/product.md#unsubscribe-game): a parody RPG battle
  * between the player's patience and the subscription's resolve. Pure and free of React, so every
@@ -196,7 +198,7 @@ export function gameReducer(state: GameState, action: GameAction): GameState {
         ...state,
         holdPosition,
         escalations: state.escalations + 1,
-        message: `${line} You are now caller number ${holdPosition.toLocaleString('en-US')}.`,
+        message: `${line} You are now caller number ${formatInteger(holdPosition)}.`,
       };
     }
   }

@@ -1,3 +1,4 @@
+import { formatInteger } from '@printmarket/shared/en-format';
 import type { SearchUserCard } from '@printmarket/shared/search';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar.tsx';
@@ -7,8 +8,7 @@ import styles from './UserCard.module.css';
 /** The public profile (docs/product.md#public-profile) shows this when a person wrote no bio. */
 const NO_BIO = 'No bio available';
 
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatInteger(n)} ${n === 1 ? one : many}`;
 
 /**
  * A person found by a search; the whole card opens their profile (docs/product.md#search-results:

@@ -1,11 +1,10 @@
+import { formatLongDate } from '@printmarket/shared/en-format';
 import type { PublicProfile } from '@printmarket/shared/social';
 import { SOCIAL_MSG } from '@printmarket/shared/social-messages';
 import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
 import { usePublicProfile } from '@/features/social/api/get-public-profile.ts';
 import { profileLinks } from '@/features/social/social-links.ts';
 import styles from './ProfilePanels.module.css';
-
-const joinedFormat = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
  * The About tab: bio, location, links and join date, from the public profile call. Only http(s)
@@ -73,7 +72,7 @@ export function ProfileAboutPanel(props: { username: string; shown: PublicProfil
             {Number.isNaN(joined.getTime()) ? (
               '—'
             ) : (
-              <time dateTime={profile.createdAt}>{joinedFormat.format(joined)}</time>
+              <time dateTime={profile.createdAt}>{formatLongDate(joined)}</time>
             )}
           </dd>
         </div>
