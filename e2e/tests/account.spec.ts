@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { register, uniqueUsername, useToken } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/app-test.ts';
 import { makePng } from '../fixtures/images.ts';
 
 test('sign up with a corrected mistake, set up the profile, log out and sign in again', async ({ page }) => {

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { register, useToken } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/app-test.ts';
 import { collectDialogs } from '../fixtures/dialogs.ts';
 import { makePng } from '../fixtures/images.ts';
 import { boxStl } from '../fixtures/stl.ts';

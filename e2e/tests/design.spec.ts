@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { register, uniqueUsername, useToken } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/app-test.ts';
 import { collectDialogs } from '../fixtures/dialogs.ts';
 import { makePng } from '../fixtures/images.ts';
 import { boxStl } from '../fixtures/stl.ts';

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { register, useToken } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/app-test.ts';
 import { uploadPaidDesign } from '../fixtures/sandbox.ts';
 import { boxStl } from '../fixtures/stl.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/app-test.ts';
 
 test('footer shows the year and its four links; legal pages carry the product’s facts', async ({ page }) => {
   await page.goto('/');

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/app-test.ts';
 
 const cardTitles = (page: Page) => page.locator('main article h2, main article h3').allInnerTexts();
 

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures/app-test.ts';
 
 /** The first demo design of the home page. */
 async function firstDesign(request: APIRequestContext) {
@@ -39,6 +40,15 @@ test.describe('without JavaScript', () => {
     expect(await grid.evaluate((list) => getComputedStyle(list).display)).toBe('grid');
     await expect(notice(page)).toHaveCount(1);
     await expect(notice(page)).toBeHidden();
+  });
+
+  test('the search in the top bar finds designs as a plain form', async ({ page }) => {
+    await page.goto('/');
+    const search = page.getByRole('searchbox', { name: 'Search designs' });
+    await search.fill('vase');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/search\?query=vase$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('vase');
   });
 
   test('a page only the browser renders says that it needs JavaScript', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { register, useToken } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/app-test.ts';
 import { collectDialogs } from '../fixtures/dialogs.ts';
 import { connectSeller, payInSandbox, uploadPaidDesign } from '../fixtures/sandbox.ts';
 

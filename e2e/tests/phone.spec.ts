@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { register, useToken } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/app-test.ts';
 import {
   type Account,
   buyInSandbox,

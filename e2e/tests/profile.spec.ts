@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { register, useToken } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/app-test.ts';
 
 /** A seeded demo creator (apps/api/src/seed/catalog.ts). */
 const CREATOR = 'LayerLab';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/app-test.ts';
 
 // The server seeds the demo catalogue at start (apps/api/src/seed/catalog.ts): one 'Starfish Soap
 // Dish', three vases of which one ('Fluted Column Vase') is in Architecture, and the creator

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { register } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/app-test.ts';
 import { boxStl } from '../fixtures/stl.ts';
 
 /**

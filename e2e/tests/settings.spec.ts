@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { register } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/app-test.ts';
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);

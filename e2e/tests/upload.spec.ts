@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { uniqueUsername } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/app-test.ts';
 import { collectDialogs } from '../fixtures/dialogs.ts';
 import { makePng } from '../fixtures/images.ts';
 import { boxStl } from '../fixtures/stl.ts';

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import crypto, { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,9 +137,12 @@ describe('server-rendered public pages', () => {
     return manifest[module];
   };
   const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+  /** The scripts the boot script loads: the entry, then the modules it preloads. */
+  const bootScripts = (html: string) => /data-scripts="([^"]+)"/.exec(html)?.[1]?.split(' ') ?? [];
 
-  it("links the page's stylesheets after the main one and preloads its code, from the build's manifest", async () => {
-    const head = headOf((await get(`/design/${maker.username}/cable-clip`)).body);
+  it("links the page's stylesheets after the main one and names its code, from the build's manifest", async () => {
+    const html = (await get(`/design/${maker.username}/cable-clip`)).body;
+    const head = headOf(html);
     const design = screen('src/pages/design/DesignPage.tsx');
     expect(design.css?.length).toBeGreaterThan(0);
     const mainStylesheet = head.search(
@@ -154,12 +157,40 @@ describe('server-rendered public pages', () => {
       expect(res.statusCode, css).toBe(200);
       expect(res.headers['content-type'], css).toContain('text/css');
     }
-    expect(head).toContain(`<link rel="modulepreload" crossorigin href="/${design.file}">`);
+    // Its code is named for the boot script, which loads it after the first paint.
+    expect(bootScripts(html)).toContain(`/${design.file}`);
     // Another screen's files are not named.
-    expect(head).not.toContain(screen('src/pages/home/HomePage.tsx').file);
+    expect(html).not.toContain(screen('src/pages/home/HomePage.tsx').file);
   });
 
-  it("preloads the gallery's first picture from the head, ahead of the scripts, and loads it first", async () => {
+  it('starts the app after the first paint, by its one inline script, which the policy allows by its hash', async () => {
+    const res = await get(`/design/${maker.username}/cable-clip`);
+    const html = res.body;
+    // Nothing in the page fetches a script before the boot script runs.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    const inline = [...html.matchAll(/<script(?: [^>]*)?>([\s\S]*?)<\/script>/g)].filter(
+      (match) => !/type="application\/(json|ld\+json)"/.test(match[0]),
+    );
+    expect(inline).toHaveLength(1);
+    const boot = inline[0]?.[1] ?? '';
+    const hash = crypto.createHash('sha256').update(boot).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+    // The entry first, as index.html named it, and after #root and the page's data.
+    const template = fs.readFileSync(path.join(buildDir, 'dist', 'index.html'), 'utf8');
+    const entry = /<script type="module" crossorigin src="([^"]+)">/.exec(template)?.[1];
+    expect(entry).toMatch(/^\/assets\/index-/);
+    expect(bootScripts(html)[0]).toBe(entry);
+    expect(html.indexOf(boot)).toBeGreaterThan(html.indexOf('id="ssr-state"'));
+  });
+
+  it('keeps the scripts of a page the browser renders anew (the not-found page) as index.html has them', async () => {
+    const html = (await get('/design/nobody/nothing')).body;
+    expect(html).toContain('<script type="module"');
+    expect(html).not.toContain('data-scripts=');
+  });
+
+  it("preloads the gallery's first picture from the head, ahead of the stylesheets, and loads it first", async () => {
     const html = (await get(`/design/${maker.username}/cable-clip`)).body;
     const picture = /<img [^>]*src="(\/uploads\/images\/[^"]+-gallery\.webp)"[^>]*>/.exec(html);
     expect(picture?.[0]).toMatch(/fetchpriority="high"/i);
@@ -169,7 +200,7 @@ describe('server-rendered public pages', () => {
       new RegExp(`<link rel="preload" href="${picture?.[1]}" as="image" fetchpriority="high"/>`, 'i'),
     );
     expect(preload).toBeGreaterThan(0);
-    expect(preload).toBeLessThan(head.indexOf('<script type="module"'));
+    expect(preload).toBeLessThan(head.indexOf('rel="stylesheet"'));
     // Nothing else is preloaded ahead of it: the owner's small avatar loads lazily.
     expect(head.match(/rel="preload"/g)).toHaveLength(1);
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { deferAppScripts } from './page-boot.ts';
 import { SharedReads } from './shared-reads.ts';
 
 /** What the web app's server render (apps/web/src/entry-server.tsx) answers for one address. */
@@ -144,18 +145,20 @@ export function inProcessFetch(app: FastifyInstance): RenderDeps['fetch'] {
 
 /**
  * index.html with the rendered page in it: the page's head in place of the default title and
- * description, its screens' stylesheets and scripts at the end of the head, its markup in #root,
- * and the query cache for the browser in a JSON block that is data, not script (the content
- * security policy allows no inline script).
+ * description, its screens' stylesheets at the end of the head, its markup in #root, and the query
+ * cache for the browser in a JSON block that is data, not script. A page that hydrates loads its
+ * scripts after its first paint (lib/page-boot.ts); one the browser renders anew (an error page)
+ * keeps index.html's script tags.
  */
 export function fillPage(template: string, page: Extract<RenderedPage, { kind: 'page' }>): string {
   const state =
     page.state === null
       ? ''
       : `<script type="application/json" id="${stateElementId}">${page.state}</script>`;
-  return template
+  const filled = template
     .replace(/<meta name="description"[^>]*>\s*/, '')
     .replace(/<title>[^<]*<\/title>/, () => page.head)
     .replace('</head>', () => `${page.assets}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${state}`);
+  return page.state === null ? filled : deferAppScripts(filled);
 }

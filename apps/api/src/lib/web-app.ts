@@ -4,13 +4,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendShared } from './compression.ts';
 import { notFound } from './errors.ts';
+import { BOOT_SCRIPT_SOURCE } from './page-boot.ts';
 import { fillPage, loadPageRenderer, type PageRenderer } from './page-render.ts';
 
-// Scripts only from our origin; the React app needs no inline script. Styles may be inline
+// Scripts only from our origin, and the one inline script of rendered pages, by its hash (it
+// starts the app after the first paint, lib/page-boot.ts). Styles may be inline
 // (React style attributes); images may be data/blob URLs (previews of files being chosen).
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${BOOT_SCRIPT_SOURCE}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "worker-src 'self' blob:",

@@ -37,7 +37,8 @@ export function SearchForm({ className }: { className?: string }) {
 
   return (
     <search className={className}>
-      <form className={styles.form} onSubmit={onSubmit}>
+      {/* The action makes it work as plain HTML too, before the app has started on a rendered page. */}
+      <form className={styles.form} action={`/${routePatterns.search}`} method="get" onSubmit={onSubmit}>
         <label htmlFor={inputId} className="visually-hidden">
           Search designs
         </label>
