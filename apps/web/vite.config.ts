@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compileHints } from './compile-hints.ts';
 import { precompress } from './precompress.ts';
 
 // The API (and the uploaded images it serves) runs on port 3000 during development.
@@ -11,7 +12,7 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 export default defineConfig(({ isSsrBuild }) => ({
   // Fixed root, so `vite --config apps/web/vite.config.ts` works from the repository root too.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), compileHints(), precompress()],
   // `@/x` is `src/x`: imports name what they use instead of climbing with `../../`.
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   build: isSsrBuild

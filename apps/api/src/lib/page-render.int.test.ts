@@ -184,6 +184,27 @@ describe('server-rendered public pages', () => {
     expect(html.indexOf(boot)).toBeGreaterThan(html.indexOf('id="ssr-state"'));
   });
 
+  it('marks the scripts every page starts with, and no screen, for compiling while they download', async () => {
+    const hint = '//# allFunctionsCalledOnLoad\n';
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(buildDir, 'dist', '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; imports?: string[] }>;
+    const entry = manifest['index.html'];
+    const read = (file: string) => fs.readFileSync(path.join(buildDir, 'dist', file), 'utf8');
+    for (const key of ['index.html', ...(entry?.imports ?? [])]) {
+      expect(read(manifest[key]?.file ?? '').startsWith(hint), key).toBe(true);
+    }
+    expect(read(screen('src/pages/design/DesignPage.tsx').file)).not.toContain(hint);
+    // The compressed copies the API sends are of the marked files.
+    const file = path.join(buildDir, 'dist', entry?.file ?? '');
+    expect(
+      zlib
+        .brotliDecompressSync(fs.readFileSync(`${file}.br`))
+        .toString()
+        .startsWith(hint),
+    ).toBe(true);
+  });
+
   it('keeps the scripts of a page the browser renders anew (the not-found page) as index.html has them', async () => {
     const html = (await get('/design/nobody/nothing')).body;
     expect(html).toContain('<script type="module"');
