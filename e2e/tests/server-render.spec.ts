@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { register } from '../fixtures/accounts.ts';
+import { register, useToken } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/app-test.ts';
 import { boxStl } from '../fixtures/stl.ts';
 
@@ -194,4 +194,30 @@ test('the home page hydrates with its first designs and only asks for the next p
   await nextPage;
   await expect(page.locator('main article')).toHaveCount(12);
   expect(listCalls).toEqual(['2']);
+});
+
+test("a signed-in person's public page never shows a visitor's page first", async ({ page, request }) => {
+  const { username, token } = await register(request, 'returning');
+  await useToken(page, token);
+  // The app, started with the stored session, tells the server this browser holds one.
+  await page.goto('/');
+  expect((await page.context().cookies()).map((cookie) => `${cookie.name}=${cookie.value}`)).toContain(
+    'pm_signed_in=1',
+  );
+  await page.addInitScript(() => {
+    const seen = window as unknown as { visitorHeader?: boolean };
+    new MutationObserver(() => {
+      if (document.querySelector('a[href="/signup"]')) seen.visitorHeader = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`/profile/${username}`);
+  await expect(page.getByText(`Hello, ${username}`)).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { visitorHeader?: boolean }).visitorHeader ?? false),
+  ).toBe(false);
+  // Signed out, the same browser gets the rendered visitor's page again.
+  await useToken(page, null);
+  await page.goto('/');
+  const html = await (await page.request.get(`/profile/${username}`)).text();
+  expect(html).toContain('id="ssr-state"');
 });

@@ -7,12 +7,15 @@ import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter, resolveLazyMatches, routes } from './app/router.tsx';
 import { STATE_ELEMENT_ID } from './app/server/state-element.ts';
 import { consumeAddressCode } from './features/auth/address-code.ts';
-import { getStoredToken } from './lib/auth-storage.ts';
+import { getStoredToken, setSignedInHint } from './lib/auth-storage.ts';
 
 // Before the router and the first render: the router must not see a Google sign-in code (or a
 // token) in the address; the session provider exchanges the code.
 const googleCode = consumeAddressCode();
 const queryClient = createQueryClient();
+// The hint follows the stored session (one stored before the hint existed, or storage cleared
+// by hand), for the pages that follow.
+setSignedInHint(Boolean(getStoredToken()));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

@@ -93,7 +93,8 @@ export function sendShared(
     encoded = { text, bytes: Buffer.byteLength(text), compressed: {} };
     encodedAnswers.set(answer, encoded);
   }
-  reply.header('vary', 'accept-encoding');
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
   const encoding = chosenEncoding(request, encoded.bytes);
   if (!encoding) return reply.send(encoded.text);
   encoded.compressed[encoding] ??= encode(encoded.text, encoding);

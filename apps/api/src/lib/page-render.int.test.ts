@@ -205,6 +205,28 @@ describe('server-rendered public pages', () => {
     ).toBe(true);
   });
 
+  it("sends a browser holding a session the page to render itself, not a visitor's page", async () => {
+    const url = `/design/${maker.username}/cable-clip`;
+    const hinted = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html', cookie: 'theme=dark; pm_signed_in=1' },
+    });
+    expect(hinted.statusCode).toBe(200);
+    expect(hinted.headers.vary).toContain('Cookie');
+    expect(hinted.body).toContain('<div id="root"></div>');
+    expect(hinted.body).not.toContain('id="ssr-state"');
+    expect(hinted.body).toContain('<script type="module"');
+    // Without the hint (or with anything else), the visitor's page.
+    const visitor = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html', cookie: 'pm_signed_in=0' },
+    });
+    expect(visitor.body).toContain('id="ssr-state"');
+    expect(visitor.headers.vary).toContain('Cookie');
+  });
+
   it('keeps the scripts of a page the browser renders anew (the not-found page) as index.html has them', async () => {
     const html = (await get('/design/nobody/nothing')).body;
     expect(html).toContain('<script type="module"');

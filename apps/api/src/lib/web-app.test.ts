@@ -37,6 +37,7 @@ describe('serving the built web app', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
       expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
       expect(res.headers['cache-control']).toBe('no-cache');
     }
@@ -64,7 +65,7 @@ describe('serving the built web app', () => {
     expect(plain.body).toBe(script);
   });
 
-  it('sends index.html from its compressed copy when the browser accepts it', async () => {
+  it('sends index.html compressed when the browser accepts it', async () => {
     const res = await app.inject({
       method: 'GET',
       url: '/signin',

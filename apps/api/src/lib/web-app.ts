@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { hasSignedInHint } from '@printmarket/shared/signed-in-hint';
 import type { FastifyInstance } from 'fastify';
 import { sendShared } from './compression.ts';
 import { notFound } from './errors.ts';
@@ -37,6 +38,8 @@ export async function serveWebApp(
   const hasBuild = distDir !== undefined && fs.existsSync(path.join(distDir, 'index.html'));
   const template = hasBuild ? fs.readFileSync(path.join(distDir, 'index.html'), 'utf8') : '';
   const render: PageRenderer | null = hasBuild ? loadPageRenderer(app, distDir, options) : null;
+  // The answer of every page sent unrendered (index.html), compressed once per encoding.
+  const unrendered = {};
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -63,13 +66,18 @@ export async function serveWebApp(
       (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|uploads)(\/|$)/.test(path);
     if (!isPage || !hasBuild) throw notFound();
     reply.header('cache-control', 'no-cache');
-    const page = await renderOrNull(render, request.url, (error) =>
-      request.log.error({ err: error }, 'server render failed; sending the page unrendered'),
-    );
+    // A browser holding a session renders its pages itself (@printmarket/shared/signed-in-hint).
+    reply.header('vary', 'Cookie');
+    const page = hasSignedInHint(request.headers.cookie)
+      ? null
+      : await renderOrNull(render, request.url, (error) =>
+          request.log.error({ err: error }, 'server render failed; sending the page unrendered'),
+        );
     if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-    if (!page) return reply.sendFile('index.html');
-    reply.code(page.status).type('text/html; charset=utf-8');
+    reply.type('text/html; charset=utf-8');
+    if (!page) return sendShared(request, reply, unrendered, () => template);
+    reply.code(page.status);
     // Requests sharing a render share its filled-in page and compressed forms too.
     return sendShared(request, reply, page, () => fillPage(template, page));
   });
