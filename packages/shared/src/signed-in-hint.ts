@@ -1,3 +1,5 @@
+import { readCookie } from './cookies.ts';
+
 /**
  * A cookie that only says "this browser holds a session" (never the token, which stays in
  * localStorage and travels in the `x-auth-token` header). The server sends a browser that has it
@@ -12,6 +14,5 @@ export const SIGNED_IN_HINT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** Whether a request's Cookie header carries the hint. */
 export function hasSignedInHint(cookieHeader: string | undefined): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader.split(';').some((pair) => pair.trim() === `${SIGNED_IN_HINT_COOKIE}=1`);
+  return readCookie(cookieHeader, SIGNED_IN_HINT_COOKIE) === '1';
 }

@@ -155,10 +155,13 @@ export function fillPage(template: string, page: Extract<RenderedPage, { kind: '
     page.state === null
       ? ''
       : `<script type="application/json" id="${stateElementId}">${page.state}</script>`;
-  const filled = template
+  const framed = template
     .replace(/<meta name="description"[^>]*>\s*/, '')
     .replace(/<title>[^<]*<\/title>/, () => page.head)
-    .replace('</head>', () => `${page.assets}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${state}`);
-  return page.state === null ? filled : deferAppScripts(filled);
+    .replace('</head>', () => `${page.assets}</head>`);
+  // The scripts are moved while the page is still the small frame, not searched for in its markup.
+  return (page.state === null ? framed : deferAppScripts(framed)).replace(
+    '<div id="root"></div>',
+    () => `<div id="root">${page.html}</div>${state}`,
+  );
 }

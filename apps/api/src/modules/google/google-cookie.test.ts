@@ -1,11 +1,6 @@
+import { readCookie } from '@printmarket/shared/cookies';
 import { describe, expect, it } from 'vitest';
-import {
-  BROWSER_COOKIE,
-  clearedGoogleCookie,
-  googleCookie,
-  readCookie,
-  STATE_COOKIE,
-} from './google-cookie.ts';
+import { BROWSER_COOKIE, clearedGoogleCookie, googleCookie, STATE_COOKIE } from './google-cookie.ts';
 
 describe('Google sign-in cookies', () => {
   it('are httpOnly, SameSite=Lax, limited to the Google routes, and Secure only on https sites', () => {

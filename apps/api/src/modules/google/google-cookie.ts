@@ -38,12 +38,3 @@ export function googleCookie(name: string, value: string, options: CookieOptions
 export function clearedGoogleCookie(name: string, options: { secure: boolean }): string {
   return googleCookie(name, '', { ...options, maxAgeSeconds: 0 });
 }
-
-/** A cookie's value from a Cookie request header, if present. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const pair of header?.split(';') ?? []) {
-    const eq = pair.indexOf('=');
-    if (eq !== -1 && pair.slice(0, eq).trim() === name) return pair.slice(eq + 1).trim() || undefined;
-  }
-  return undefined;
-}

@@ -1,16 +1,11 @@
 import { googleExchangeSchema } from '@printmarket/shared/auth';
+import { readCookie } from '@printmarket/shared/cookies';
 import type { GoogleExchangeResponse } from '@printmarket/shared/types';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import type { UsersService } from '../users/users-service.ts';
-import {
-  BROWSER_COOKIE,
-  clearedGoogleCookie,
-  googleCookie,
-  readCookie,
-  STATE_COOKIE,
-} from './google-cookie.ts';
+import { BROWSER_COOKIE, clearedGoogleCookie, googleCookie, STATE_COOKIE } from './google-cookie.ts';
 import { GoogleSignInError, loggableError } from './google-errors.ts';
 import { CODE_TTL_SECONDS, type GoogleSignInService, SIGN_IN_TTL_SECONDS } from './google-service.ts';
 
