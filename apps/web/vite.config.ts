@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compileHints } from './compile-hints.ts';
+import { preactAliases } from './preact-aliases.ts';
 import { precompress } from './precompress.ts';
 
 // The API (and the uploaded images it serves) runs on port 3000 during development.
@@ -12,9 +12,16 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 export default defineConfig(({ isSsrBuild }) => ({
   // Fixed root, so `vite --config apps/web/vite.config.ts` works from the repository root too.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: isSsrBuild ? [react()] : [react(), compileHints(), precompress()],
+  plugins: isSsrBuild ? [] : [compileHints(), precompress()],
+  // JSX compiles straight to Preact's runtime (see preact-aliases.ts).
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   // `@/x` is `src/x`: imports name what they use instead of climbing with `../../`.
-  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+      ...preactAliases,
+    ],
+  },
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, target: 'node20' }
     : {

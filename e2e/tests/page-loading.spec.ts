@@ -71,15 +71,8 @@ async function watchLayoutShifts(page: Page) {
   return () => page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
 }
 
-/** Waits until React took over the server's markup and the page's first picture is shown. */
+/** Waits until the page's first picture is shown (the fixture's goto waited for the app to start). */
 async function hydratedWithPicture(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__react')),
-      ),
-    )
-    .toBe(true);
   const picture = page.locator('main img[fetchpriority="high" i]').first();
   await expect
     .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))

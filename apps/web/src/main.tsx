@@ -1,5 +1,4 @@
 import { hydrate, type QueryClient } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './app/global.css';
 import { App } from './app/App.tsx';
@@ -34,23 +33,14 @@ async function start(client: QueryClient) {
     // The page's code must be there for the first render, or it would render the loading screen
     // where the server put the page.
     const router = createAppRouter(await resolveLazyMatches(routes, window.location));
-    // In a transition, React hydrates in slices of a few milliseconds, yielding to the browser
-    // between them, instead of in one long task that holds up input on a slow phone; the page
-    // is already on screen, from the server.
-    startTransition(() => {
-      hydrateRoot(
-        container,
-        <StrictMode>
-          <App router={router} googleCode={null} queryClient={client} restoreStored={false} />
-        </StrictMode>,
-      );
-    });
+    hydrateRoot(
+      container,
+      <App router={router} googleCode={null} queryClient={client} restoreStored={false} />,
+    );
     return;
   }
   createRoot(container as HTMLElement).render(
-    <StrictMode>
-      <App router={createAppRouter(routes)} googleCode={googleCode} queryClient={client} />
-    </StrictMode>,
+    <App router={createAppRouter(routes)} googleCode={googleCode} queryClient={client} />,
   );
 }
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { StatusPage } from '@/components/ui/StatusPage.tsx';
+import { PageTitle } from '@/lib/page-head.tsx';
 import { paths } from '@/lib/paths.ts';
 import button from '@/styles/button.module.css';
 
@@ -14,7 +15,7 @@ export default function NotFoundPage() {
         </Link>
       }
     >
-      <title>Page not found · PrintMarket</title>
+      <PageTitle>Page not found · PrintMarket</PageTitle>
       <p>The address may be mistyped, or the page may have moved or been removed.</p>
     </StatusPage>
   );

@@ -23,7 +23,7 @@ function render(node: ReactNode): string {
 function controls(html: string): string[] {
   return [...html.matchAll(/<(button|a)\b([^>]*)>(.*?)<\/\1>/g)].map(([, tag, attrs = '', inner = '']) => {
     const text = inner.replace(/<[^>]+>/g, '').trim();
-    return `${tag}:${text}${/\bdisabled=""/.test(attrs) ? ' (disabled)' : ''}`;
+    return `${tag}:${text}${/ disabled(?=[ >]|$)/.test(attrs) ? ' (disabled)' : ''}`;
   });
 }
 

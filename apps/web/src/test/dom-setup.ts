@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup } from '@testing-library/preact';
 import { afterEach, vi } from 'vitest';
 
 // Without Vitest's globals, Testing Library cannot register its own clean-up.

@@ -3,6 +3,8 @@
  * description, canonical address, Open Graph and Twitter card, and the page's JSON-LD. Addresses are
  * made absolute with the public address, as crawlers and chat previews need.
  */
+import type { ImagePreload } from '@/lib/page-head.tsx';
+
 export type PageHead = {
   /** Shown under the title in search results and link previews. */
   description: string;
@@ -55,6 +57,14 @@ export function summary(text: string, fallback: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   if (!line) return fallback;
   return line.length > 200 ? `${line.slice(0, 197).trimEnd()}...` : line;
+}
+
+/** A preload of a page's main picture, fetched first (`imagesrcset`/`imagesizes` pick its size). */
+export function imagePreloadTag(image: ImagePreload): string {
+  const choice = image.srcSet
+    ? ` imagesrcset="${escapeHtml(image.srcSet)}" imagesizes="${escapeHtml(image.sizes ?? '100vw')}"`
+    : '';
+  return `<link rel="preload" href="${escapeHtml(image.href)}" as="image"${choice} fetchpriority="high"/>`;
 }
 
 /** The <head> tags of one page, `title` being the text the page's own <title> shows. */

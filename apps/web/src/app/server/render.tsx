@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -14,8 +13,9 @@ import {
 import type { RouteHandle } from '@/app/layout/RootLayout.tsx';
 import { routes } from '@/app/router.tsx';
 import { ApiError, setApiTransport } from '@/lib/api-client.ts';
+import { type CollectedHead, DEFAULT_TITLE, HeadCollectorProvider } from '@/lib/page-head.tsx';
 import { SessionProvider } from '@/lib/session/session.tsx';
-import { DEFAULT_DESCRIPTION, headTags, jsonForScript } from './head.ts';
+import { DEFAULT_DESCRIPTION, headTags, imagePreloadTag, jsonForScript } from './head.ts';
 import { type BuildManifest, pageAssetTags } from './page-assets.ts';
 import { INDEX_KEY, loadFrame, pageLoaders, type RenderContext } from './page-loaders.ts';
 
@@ -94,15 +94,6 @@ function isServerRendered(pathname: string): boolean {
 }
 
 /**
- * A render's `<title>`, `<meta>` and `<link>` tags, hoisted by React to the start of its output (it
- * renders no <head> here): they are taken out and go into the document's head.
- */
-const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)+/;
-const TITLE = /<title>([^<]*)<\/title>/;
-/** The preload links among them (React's `preload()`, e.g. a page's main picture). */
-const PRELOAD_LINK = /<link rel="preload"[^>]*\/>/g;
-
-/**
  * The API fetch of the render under way. The API client has one transport per process, and a
  * process may hold more than one server (the tests run two instances side by side): each render
  * reaches the API of the server that asked for it.
@@ -152,20 +143,18 @@ export function createRenderer(deps: RenderDeps) {
     // the page renders it as pending too, and the browser asks again.
     queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
     const router = createStaticRouter(handler.dataRoutes, result);
-    const markup = renderToString(
-      <StrictMode>
+    const collected: CollectedHead = { title: null, preloads: [] };
+    const html = renderToString(
+      <HeadCollectorProvider value={collected}>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
             <StaticRouterProvider router={router} context={result} hydrate={false} />
           </SessionProvider>
         </QueryClientProvider>
-      </StrictMode>,
+      </HeadCollectorProvider>,
     );
-    const hoisted = HOISTED.exec(markup)?.[0] ?? '';
-    const html = markup.slice(hoisted.length);
-    const pageTitle = TITLE.exec(hoisted)?.[1];
-    const title = pageTitle ? decodeEntities(pageTitle) : 'PrintMarket – 3D-printable designs';
-    const preloads = hoisted.match(PRELOAD_LINK)?.join('') ?? '';
+    const title = collected.title ?? DEFAULT_TITLE;
+    const preloads = collected.preloads.map(imagePreloadTag).join('');
     const status = result.statusCode;
     const head =
       context.head && status === 200
@@ -190,14 +179,4 @@ export function createRenderer(deps: RenderDeps) {
 /** The source files of the lazily loaded screens a render matched (see router.tsx). */
 function screenModules(matches: readonly { route: RouteObject }[]): string[] {
   return matches.flatMap((match) => (match.route.handle as RouteHandle | undefined)?.module ?? []);
-}
-
-/** React escapes text with these entities; headTags escapes again. */
-function decodeEntities(text: string): string {
-  return text
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#x27;', "'")
-    .replaceAll('&amp;', '&');
 }

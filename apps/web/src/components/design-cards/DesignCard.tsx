@@ -3,12 +3,12 @@ import { MSG } from '@printmarket/shared/messages';
 import { formatDollars } from '@printmarket/shared/money';
 import type { DesignCard as DesignCardData } from '@printmarket/shared/types';
 import { type ReactNode, type SyntheticEvent, useRef, useState } from 'react';
-import { preload } from 'react-dom';
 import { Link } from 'react-router';
 import avatarPlaceholder from '@/assets/avatar-placeholder.svg';
 import designPlaceholder from '@/assets/design-placeholder.svg';
 import { countLabel, formatCount } from '@/lib/count-format.ts';
 import { mediaUrl } from '@/lib/media.ts';
+import { usePreloadImage } from '@/lib/page-head.tsx';
 import { paths } from '@/lib/paths.ts';
 import styles from './DesignCard.module.css';
 import { DownloadsIcon, LikesIcon, ViewsIcon } from './stat-icons.tsx';
@@ -74,7 +74,7 @@ export function DesignCard({
   const username = design.user?.username ?? '';
   // A card has one picture size (600 x 450): no srcset to choose from.
   const firstImage = images[0] ? mediaUrl(images[0].url, designPlaceholder) : null;
-  if (priority && firstImage) preload(firstImage, { as: 'image', fetchPriority: 'high' });
+  usePreloadImage(priority && firstImage ? { href: firstImage } : null);
   const description = design.description?.trim() || MSG.noDescription;
 
   return (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '@/lib/api-client.ts';
+import { PageTitle } from '@/lib/page-head.tsx';
 import { paths } from '@/lib/paths.ts';
 import button from '@/styles/button.module.css';
 import styles from './LoadStatus.module.css';
@@ -51,14 +52,14 @@ export function LoadStatus({ error, notFound, failure, failureTabTitle, action }
           </Link>
         }
       >
-        <title>{`${notFound.tabTitle} · PrintMarket`}</title>
+        <PageTitle>{`${notFound.tabTitle} · PrintMarket`}</PageTitle>
         <p>{notFound.text}</p>
       </StatusPage>
     );
   }
   return (
     <div className={styles.status} role="alert">
-      {failureTabTitle && <title>{`${failureTabTitle} · PrintMarket`}</title>}
+      {failureTabTitle && <PageTitle>{`${failureTabTitle} · PrintMarket`}</PageTitle>}
       <p className={styles.failure}>{failure}</p>
       {action}
     </div>

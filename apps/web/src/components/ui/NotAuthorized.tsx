@@ -1,5 +1,6 @@
 import { MSG } from '@printmarket/shared/messages';
 import { useNavigate } from 'react-router';
+import { PageTitle } from '@/lib/page-head.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
@@ -30,7 +31,7 @@ export function NotAuthorized() {
         </button>
       }
     >
-      <title>{`${MSG.notAuthorized} · PrintMarket`}</title>
+      <PageTitle>{`${MSG.notAuthorized} · PrintMarket`}</PageTitle>
       <p>Your session has ended or is no longer valid. Please sign in again.</p>
     </StatusPage>
   );

@@ -36,7 +36,7 @@ describe('QueryState', () => {
   it('shows the failure as an alert with a Try again button, which waits while asking again', () => {
     const html = render(failed);
     expect(html).toMatch(/role="alert"><p>Error: boom<\/p><button type="button"[^>]*>Try again<\/button>/);
-    expect(render(retrying)).toMatch(/<button type="button"[^>]* disabled="">Trying again\.\.\.<\/button>/);
+    expect(render(retrying)).toMatch(/<button type="button"[^>]* disabled>Trying again\.\.\.<\/button>/);
   });
 
   it('shows the content once the data is there', () => {

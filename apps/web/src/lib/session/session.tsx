@@ -76,7 +76,7 @@ export function SessionProvider({ children, googleCode = null, restoreStored = t
   const [state, setState] = useState<State>(() =>
     googleCode || getStoredToken() ? { status: 'loading', user: null, loadedAt: 0 } : SIGNED_OUT,
   );
-  // A code works once; StrictMode runs effects twice on the same instance, and a ref survives that.
+  // A code works once: a ref keeps the effect from exchanging it a second time, should it run again.
   const exchangeStarted = useRef(false);
   // Each load gets a number; an answer that arrives after a newer load or a sign-out is dropped,
   // so a slow response can never bring back a session that was just ended.

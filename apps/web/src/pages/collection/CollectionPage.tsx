@@ -11,6 +11,7 @@ import { CollectionHero } from '@/features/collections/components/CollectionHero
 import { OwnerActions } from '@/features/collections/components/OwnerActions.tsx';
 import type { CreatedNotice } from '@/features/collections/routes/CreateCollectionPage.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
+import { PageTitle } from '@/lib/page-head.tsx';
 import { type SessionUser, useSession } from '@/lib/session/session.tsx';
 import { CollectionAccess } from './CollectionAccess.tsx';
 import styles from './CollectionPage.module.css';
@@ -45,7 +46,7 @@ function CollectionView({ collection, user }: { collection: CollectionSummary; u
 
   return (
     <article className={styles.page} aria-labelledby="collection-title">
-      <title>{`${collection.name} · PrintMarket`}</title>
+      <PageTitle>{`${collection.name} · PrintMarket`}</PageTitle>
       <CollectionHero collection={collection}>
         <div className={styles.actions}>
           {isOwner && user && (

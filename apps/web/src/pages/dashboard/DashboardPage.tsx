@@ -12,6 +12,7 @@ import { EditProfileForm } from '@/features/users/components/EditProfileForm.tsx
 import { useLikedDesigns } from '@/hooks/use-liked-designs.ts';
 import { useMyCollections } from '@/hooks/use-my-collections.ts';
 import { FAILED_FETCH_MY_DESIGNS, useMyDesigns } from '@/hooks/use-my-designs.ts';
+import { PageTitle } from '@/lib/page-head.tsx';
 import { paths } from '@/lib/paths.ts';
 import { type SessionUser, useSession } from '@/lib/session/session.tsx';
 import { useReportUnauthorized } from '@/lib/unauthorized.ts';
@@ -54,7 +55,7 @@ export default function DashboardPage() {
   if (!user) return null;
   return (
     <div className={styles.page}>
-      <title>Dashboard · PrintMarket</title>
+      <PageTitle>Dashboard · PrintMarket</PageTitle>
       <ProfileHeader
         user={user}
         joinedAt={user.createdAt}

@@ -18,6 +18,7 @@ import { formatDate } from '@/features/designs/model-facts.ts';
 import { usePreferences } from '@/features/preferences/api/preferences.ts';
 import { countLabel, formatCount } from '@/lib/count-format.ts';
 import { mediaUrl } from '@/lib/media.ts';
+import { PageTitle } from '@/lib/page-head.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
@@ -86,7 +87,7 @@ function DesignView({
 
   return (
     <article className={styles.page} aria-labelledby="design-title">
-      <title>{`${design.name} · PrintMarket`}</title>
+      <PageTitle>{`${design.name} · PrintMarket`}</PageTitle>
       <header className={styles.header}>
         <div className={styles.titleBlock}>
           <h1 id="design-title" className={styles.title}>

@@ -15,6 +15,7 @@ import { SORT_OPTIONS } from '@/features/designs/sort-options.ts';
 import { usePreferences } from '@/features/preferences/api/preferences.ts';
 import { listingHref, listingSort } from '@/features/preferences/home-sort.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import { PageTitle } from '@/lib/page-head.tsx';
 import styles from './HomePage.module.css';
 
 /** Home (docs/product.md#home): every design, newest, most viewed or most downloaded first, 12 a page. */
@@ -59,7 +60,7 @@ export default function HomePage() {
 
   return (
     <section className={styles.page} aria-labelledby="home-heading">
-      <title>PrintMarket · 3D-printable designs</title>
+      <PageTitle>PrintMarket · 3D-printable designs</PageTitle>
       <header className={styles.header}>
         <h1 id="home-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
           {SORT_OPTIONS[sort].heading}

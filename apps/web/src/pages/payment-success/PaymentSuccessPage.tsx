@@ -17,6 +17,7 @@ import {
   pollOutcome,
   type SuccessDetails,
 } from '@/features/purchases/payment-success.ts';
+import { PageTitle } from '@/lib/page-head.tsx';
 import { paths } from '@/lib/paths.ts';
 import { rootKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session/session.tsx';
@@ -34,7 +35,7 @@ export default function PaymentSuccessPage() {
   const details = parseSuccessParams(params);
   return (
     <div className={styles.page}>
-      <title>Purchase · PrintMarket</title>
+      <PageTitle>Purchase · PrintMarket</PageTitle>
       {details ? (
         <PurchaseProgress key={details.sessionId} details={details} />
       ) : (

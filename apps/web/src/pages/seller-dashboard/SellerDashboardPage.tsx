@@ -7,6 +7,7 @@ import { SellerOverview } from '@/features/seller/components/SellerOverview.tsx'
 import { TestModeBadge } from '@/features/seller/components/TestModeBadge.tsx';
 import { subscribeNotice } from '@/features/seller/seller-labels.ts';
 import { useMyCollections } from '@/hooks/use-my-collections.ts';
+import { PageTitle } from '@/lib/page-head.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import { useReportUnauthorized } from '@/lib/unauthorized.ts';
@@ -36,7 +37,7 @@ function SellerDashboard() {
   if (unauthorized) return <NotAuthorized />;
   return (
     <div className={styles.page}>
-      <title>Seller Dashboard · PrintMarket</title>
+      <PageTitle>Seller Dashboard · PrintMarket</PageTitle>
       <header className={styles.header}>
         <h1 className={styles.heading}>Seller Dashboard</h1>
         {seller.data?.mode === 'sandbox' && <TestModeBadge />}

@@ -6,6 +6,7 @@ import { searchWithTab, tabFromAddress } from '@/components/ui/tabs.ts';
 import { PreferencesPanel } from '@/features/preferences/components/PreferencesForm.tsx';
 import { ChangePasswordForm } from '@/features/settings/components/ChangePasswordForm.tsx';
 import { EditProfileForm } from '@/features/users/components/EditProfileForm.tsx';
+import { PageTitle } from '@/lib/page-head.tsx';
 import { useSession } from '@/lib/session/session.tsx';
 import { BillingPanel } from './BillingPanel.tsx';
 import styles from './SettingsPage.module.css';
@@ -37,7 +38,7 @@ export default function SettingsPage() {
   if (!user) return null;
   return (
     <div className={styles.page}>
-      <title>Settings · PrintMarket</title>
+      <PageTitle>Settings · PrintMarket</PageTitle>
       <h1 className={styles.heading}>Settings</h1>
       <TabList label="Settings sections" idBase={ID_BASE} tabs={TABS} selected={tab} onSelect={selectTab} />
       <TabPanel idBase={ID_BASE} id={tab}>

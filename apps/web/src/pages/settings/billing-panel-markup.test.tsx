@@ -29,7 +29,7 @@ function render(mode: PublicConfig['paymentsMode']): string {
 
 const buttons = (html: string) =>
   [...html.matchAll(/<button([^>]*)>([^<]*)<\/button>/g)].map(
-    ([, attrs = '', text]) => `${text}${/\bdisabled=""/.test(attrs) ? ' (disabled)' : ''}`,
+    ([, attrs = '', text]) => `${text}${/ disabled(?=[ >]|$)/.test(attrs) ? ' (disabled)' : ''}`,
   );
 
 describe('Settings > Billing', () => {

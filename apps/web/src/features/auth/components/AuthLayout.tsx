@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PageTitle } from '@/lib/page-head.tsx';
 import page from '@/styles/page.module.css';
 import styles from './AuthLayout.module.css';
 
@@ -14,7 +15,7 @@ type AuthLayoutProps = {
 export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProps) {
   return (
     <div className={`${page.centered} ${styles.page}`}>
-      <title>{`${title} · PrintMarket`}</title>
+      <PageTitle>{`${title} · PrintMarket`}</PageTitle>
       <section className={styles.card} aria-labelledby="auth-title">
         <header className={styles.header}>
           <h1 id="auth-title" className={styles.title}>

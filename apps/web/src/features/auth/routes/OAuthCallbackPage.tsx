@@ -2,6 +2,7 @@ import { MSG } from '@printmarket/shared/messages';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { NoticeState } from '@/features/auth/notice.ts';
+import { PageTitle } from '@/lib/page-head.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import page from '@/styles/page.module.css';
@@ -29,7 +30,7 @@ export default function OAuthCallbackPage() {
 
   return (
     <div className={`${page.centered} ${styles.page}`} role="status">
-      <title>Completing sign in · PrintMarket</title>
+      <PageTitle>Completing sign in · PrintMarket</PageTitle>
       <span className={styles.spinner} aria-hidden="true" />
       <p>Completing sign in...</p>
     </div>

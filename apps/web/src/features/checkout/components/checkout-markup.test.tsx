@@ -8,7 +8,7 @@ import { SandboxCheckoutView } from './SandboxCheckoutView.tsx';
 function controls(html: string): string[] {
   return [...html.matchAll(/<(button|a)\b([^>]*)>(.*?)<\/\1>/g)].map(([, tag, attrs = '', inner = '']) => {
     const text = inner.replace(/<[^>]+>/g, '').trim();
-    return `${tag}:${text}${/\bdisabled=""/.test(attrs) ? ' (disabled)' : ''}`;
+    return `${tag}:${text}${/ disabled(?=[ >]|$)/.test(attrs) ? ' (disabled)' : ''}`;
   });
 }
 

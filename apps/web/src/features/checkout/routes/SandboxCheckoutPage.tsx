@@ -8,6 +8,7 @@ import { paySandboxCheckout, type SandboxRedirect } from '@/features/checkout/ap
 import { SandboxCheckoutView } from '@/features/checkout/components/SandboxCheckoutView.tsx';
 import { checkoutFailureMessage, safeRedirectUrl } from '@/features/checkout/start-checkout.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import { PageTitle } from '@/lib/page-head.tsx';
 import styles from './SandboxCheckoutPage.module.css';
 
 /** Shown when the sandbox checkout cannot be loaded and the server said nothing usable. */
@@ -58,7 +59,7 @@ export default function SandboxCheckoutPage() {
   }
   return (
     <div className={styles.page}>
-      <title>Test checkout · PrintMarket</title>
+      <PageTitle>Test checkout · PrintMarket</PageTitle>
       <SandboxCheckoutView
         checkout={query.data}
         busy={busy}

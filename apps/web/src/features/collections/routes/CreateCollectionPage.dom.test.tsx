@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { testCard } from '@/test/design-card.ts';
 import { type ApiCall, renderScreen, stubApi } from '@/test/render.tsx';

@@ -31,6 +31,7 @@ import { valuesSetter } from '@/features/collections/use-collection-values.ts';
 import { useMyCollections } from '@/hooks/use-my-collections.ts';
 import { useMyDesigns } from '@/hooks/use-my-designs.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import { PageTitle } from '@/lib/page-head.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
@@ -123,7 +124,7 @@ export function CreateCollectionForm({ userId }: { userId: string }) {
 
   return (
     <section className={styles.page} aria-labelledby="create-collection-heading">
-      <title>Create Collection · PrintMarket</title>
+      <PageTitle>Create Collection · PrintMarket</PageTitle>
       <header className={styles.header}>
         <h1 id="create-collection-heading" className={styles.heading}>
           Create Collection

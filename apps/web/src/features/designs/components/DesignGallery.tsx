@@ -1,8 +1,8 @@
 import type { DesignDetail } from '@printmarket/shared/types';
 import { type KeyboardEvent, type SyntheticEvent, useRef, useState } from 'react';
-import { preload } from 'react-dom';
 import designPlaceholder from '@/assets/design-placeholder.svg';
 import { mediaUrl } from '@/lib/media.ts';
+import { usePreloadImage } from '@/lib/page-head.tsx';
 import styles from './DesignGallery.module.css';
 
 export type GalleryImage = {
@@ -73,14 +73,7 @@ export function DesignGallery({ images, rendering }: { images: GalleryImage[]; r
   const sizes = current?.srcSet ? GALLERY_SIZES : undefined;
   // The first picture is what the page is judged by: the server puts this preload in the head, so
   // the browser fetches it before it has read the page's scripts and styles.
-  if (index === 0 && current) {
-    preload(src, {
-      as: 'image',
-      fetchPriority: 'high',
-      imageSrcSet: current.srcSet ?? undefined,
-      imageSizes: sizes,
-    });
-  }
+  usePreloadImage(index === 0 && current ? { href: src, srcSet: current.srcSet ?? undefined, sizes } : null);
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;

@@ -1,5 +1,5 @@
 import type { DesignDetail } from '@printmarket/shared/types';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, renderScreen, stubApi } from '@/test/render.tsx';
 import { EditDesignForm } from './EditDesignPage.tsx';

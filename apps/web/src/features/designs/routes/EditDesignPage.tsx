@@ -25,6 +25,7 @@ import { saveDesignChanges, saveFailedMessage } from '@/features/designs/api/sav
 import { EditDesignFiles } from '@/features/designs/components/EditDesignFiles.tsx';
 import { useEditFiles } from '@/features/designs/use-edit-files.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import { PageTitle } from '@/lib/page-head.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
@@ -43,8 +44,8 @@ export default function EditDesignPage() {
   const navigate = useNavigate();
   const query = useEditDesign(designId, user?.id ?? null);
 
-  // Signed out: the alert of docs/product.md#edit-design, then the sign-in screen (once, also under
-  // StrictMode).
+  // Signed out: the alert of docs/product.md#edit-design, then the sign-in screen (once, however
+  // often the effect runs).
   const alerted = useRef(false);
   useEffect(() => {
     if (status !== 'signed-out' || alerted.current) return;
@@ -118,7 +119,7 @@ export function EditDesignForm({ design }: { design: DesignDetail }) {
 
   return (
     <section className={styles.page} aria-labelledby="edit-heading">
-      <title>{`Edit ${design.name} · PrintMarket`}</title>
+      <PageTitle>{`Edit ${design.name} · PrintMarket`}</PageTitle>
       <header className={styles.header}>
         <h1 id="edit-heading" className={styles.heading}>
           Edit Design

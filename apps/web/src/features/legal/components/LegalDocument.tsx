@@ -1,5 +1,6 @@
 import { LEGAL_LAST_UPDATED } from '@printmarket/shared/constants';
 import type { ReactNode } from 'react';
+import { PageTitle } from '@/lib/page-head.tsx';
 import styles from './LegalDocument.module.css';
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
@@ -11,7 +12,7 @@ export type LegalSection = { id: string; title: string; body: ReactNode };
 export function LegalDocument(props: { title: string; intro: ReactNode; sections: LegalSection[] }) {
   return (
     <article className={styles.document} aria-labelledby="legal-title">
-      <title>{`${props.title} · PrintMarket`}</title>
+      <PageTitle>{`${props.title} · PrintMarket`}</PageTitle>
       <header className={styles.header}>
         <h1 id="legal-title" className={styles.title}>
           {props.title}

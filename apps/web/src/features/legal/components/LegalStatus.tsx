@@ -1,4 +1,5 @@
 import { errorMessage } from '@/lib/api-client.ts';
+import { PageTitle } from '@/lib/page-head.tsx';
 import styles from './LegalStatus.module.css';
 
 /**
@@ -8,7 +9,7 @@ import styles from './LegalStatus.module.css';
 export function LegalStatus(props: { title: string; failed: boolean; error: unknown; onRetry: () => void }) {
   return (
     <section className={styles.status} aria-labelledby="legal-status-title">
-      <title>{`${props.title} · PrintMarket`}</title>
+      <PageTitle>{`${props.title} · PrintMarket`}</PageTitle>
       <h1 id="legal-status-title" className={styles.title}>
         {props.title}
       </h1>

@@ -2,6 +2,7 @@ import { PLATFORM_FEE_PERCENT, PROVIDER_FEE_PERCENT } from '@printmarket/shared/
 import { CREATOR_SHARE_PERCENT } from '@printmarket/shared/money';
 import { Link } from 'react-router';
 import { useConfig } from '@/hooks/use-config.ts';
+import { PageTitle } from '@/lib/page-head.tsx';
 import { paths } from '@/lib/paths.ts';
 import button from '@/styles/button.module.css';
 import styles from './AboutPage.module.css';
@@ -11,7 +12,7 @@ export default function AboutPage() {
   const { data: config } = useConfig();
   return (
     <article className={styles.page} aria-labelledby="about-title">
-      <title>About Us · PrintMarket</title>
+      <PageTitle>About Us · PrintMarket</PageTitle>
       <header className={styles.hero}>
         <h1 id="about-title" className={styles.title}>
           About Us

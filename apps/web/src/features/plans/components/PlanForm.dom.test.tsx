@@ -1,5 +1,5 @@
 import type { SubscriptionPlan } from '@printmarket/shared/payments';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { renderScreen, stubApi } from '@/test/render.tsx';
 import { type OwnCollectionsQuery, PlanForm } from './PlanForm.tsx';

@@ -182,7 +182,9 @@ describe('cancel subscription', () => {
         }}
       />,
     );
-    expect(failed).toMatch(/role="alert">Failed to cancel subscription<span[^>]*>Already canceled.<\/span>/);
+    expect(failed).toMatch(
+      /role="alert"[^>]*>Failed to cancel subscription<span[^>]*>Already canceled.<\/span>/,
+    );
     expect(render(<CancelNotice outcome={null} />)).not.toContain('Subscription canceled');
   });
 });

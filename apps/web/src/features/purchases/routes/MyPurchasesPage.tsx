@@ -16,6 +16,7 @@ import {
   SubscriptionsTable,
 } from '@/features/purchases/components/PurchaseTables.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
+import { PageTitle } from '@/lib/page-head.tsx';
 import { isUnauthorized } from '@/lib/unauthorized.ts';
 import styles from './MyPurchasesPage.module.css';
 
@@ -48,7 +49,7 @@ export function MyPurchasesView({ purchases }: { purchases: PurchasesResponse })
 
   return (
     <div className={styles.page}>
-      <title>My Purchased Files · PrintMarket</title>
+      <PageTitle>My Purchased Files · PrintMarket</PageTitle>
       <header>
         <h1 className={styles.heading}>My Purchased Files</h1>
         <CancelNotice ref={noticeRef} outcome={outcome} />

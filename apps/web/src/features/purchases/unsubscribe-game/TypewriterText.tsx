@@ -21,6 +21,9 @@ export function TypewriterText({ text, instant }: { text: string; instant: boole
     if (done) return;
     const box = boxRef.current;
     const onKeyDown = (event: KeyboardEvent) => {
+      // Asked of the page, not of this render: the text can be shown in full before this listener
+      // is removed (effects run after the browser paints), and a press then must act as usual.
+      if (!box?.hasAttribute('data-typing')) return;
       if (event.altKey || event.ctrlKey || event.metaKey || IGNORED_KEYS.has(event.key)) return;
       complete();
       // Like the games it mocks: in the game, the press that reveals the text does nothing else,

@@ -15,6 +15,7 @@ import { UserCard } from '@/features/search/components/UserCard.tsx';
 import { countText } from '@/features/search/count-text.ts';
 import { parseSearchParams, type SearchParams, searchHref } from '@/features/search/search-params.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { PageTitle } from '@/lib/page-head.tsx';
 import styles from './SearchPage.module.css';
 
 /**
@@ -56,7 +57,7 @@ export default function SearchPage() {
   if (query === '') {
     return (
       <section className={styles.page} aria-labelledby="search-heading">
-        <title>Search · PrintMarket</title>
+        <PageTitle>Search · PrintMarket</PageTitle>
         <h1 id="search-heading" className={styles.heading}>
           Search
         </h1>
@@ -68,7 +69,7 @@ export default function SearchPage() {
   const empty = data && !isPlaceholderData && data.designs.length === 0 && data.users.length === 0;
   return (
     <section className={styles.page} aria-labelledby="search-heading">
-      <title>{`${query} · Search · PrintMarket`}</title>
+      <PageTitle>{`${query} · Search · PrintMarket`}</PageTitle>
       <header className={styles.header}>
         <h1 id="search-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
           Search Results for "{query}"

@@ -76,12 +76,12 @@ describe('seller dashboard pieces', () => {
     );
     expect(html).toMatch(/<button[^>]*>Manage Stripe Account<\/button>/);
     expect(html).not.toContain('Connect with Stripe');
-    expect(html).toMatch(/role="alert">Stripe is unavailable/);
+    expect(html).toMatch(/role="alert"[^>]*>Stripe is unavailable/);
   });
 
   it('waits while the browser leaves for the provider', () => {
     const html = render(<StripeAccountCard data={seller()} onOpen={() => {}} pending problem={null} />);
-    expect(html).toMatch(/<button[^>]* disabled=""[^>]*>Opening Stripe...<\/button>/);
+    expect(html).toMatch(/<button[^>]* disabled(?=[ >])[^>]*>Opening Stripe...<\/button>/);
   });
 
   it('explains test mode clearly', () => {

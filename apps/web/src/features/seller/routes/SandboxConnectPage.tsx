@@ -9,6 +9,7 @@ import { FAILED_SANDBOX_ACCOUNT, useSandboxAccount } from '@/features/seller/api
 import { SandboxConnectPanel } from '@/features/seller/components/SandboxConnectPanel.tsx';
 import { appPath } from '@/features/seller/seller-labels.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import { PageTitle } from '@/lib/page-head.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
@@ -66,7 +67,7 @@ function SandboxConnect({ accountId }: { accountId: string }) {
 
   return (
     <div className={styles.page}>
-      <title>Test mode onboarding · PrintMarket</title>
+      <PageTitle>Test mode onboarding · PrintMarket</PageTitle>
       <SandboxConnectPanel
         account={query.data}
         onComplete={onComplete}

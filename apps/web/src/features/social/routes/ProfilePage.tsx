@@ -14,6 +14,7 @@ import { ProfileLikesPanel } from '@/features/social/components/ProfileLikesPane
 import { ProfileLoadStatus } from '@/features/social/components/ProfileLoadStatus.tsx';
 import { canonicalProfileAddress } from '@/features/social/profile-address.ts';
 import { parseProfileSort } from '@/features/social/profile-sort.ts';
+import { PageTitle } from '@/lib/page-head.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
@@ -91,7 +92,7 @@ export default function ProfilePage() {
 
   return (
     <div className={styles.page}>
-      <title>{`${person.username} · PrintMarket`}</title>
+      <PageTitle>{`${person.username} · PrintMarket`}</PageTitle>
       <ProfileHeader
         user={person}
         stats={data.stats}

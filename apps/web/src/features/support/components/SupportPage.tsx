@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useConfig } from '@/hooks/use-config.ts';
+import { PageTitle } from '@/lib/page-head.tsx';
 import button from '@/styles/button.module.css';
 import styles from './SupportPage.module.css';
 
@@ -19,7 +20,7 @@ export function SupportPage({ title, intro, subject, action }: SupportPageProps)
 
   return (
     <article className={styles.page} aria-labelledby="support-title">
-      <title>{`${title} · PrintMarket`}</title>
+      <PageTitle>{`${title} · PrintMarket`}</PageTitle>
       <h1 id="support-title" className={styles.title}>
         {title}
       </h1>

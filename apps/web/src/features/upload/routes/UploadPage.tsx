@@ -22,6 +22,7 @@ import {
   type UploadStep,
 } from '@/features/upload/upload-form.ts';
 import { fileProblemText, useFileProblems } from '@/features/upload/use-file-checks.ts';
+import { PageTitle } from '@/lib/page-head.tsx';
 import { paths } from '@/lib/paths.ts';
 import { rootKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session/session.tsx';
@@ -114,7 +115,7 @@ export default function UploadPage() {
 
   return (
     <div className={styles.page}>
-      <title>Upload 3D Model · PrintMarket</title>
+      <PageTitle>Upload 3D Model · PrintMarket</PageTitle>
       <header className={styles.header}>
         <h1 className={styles.pageTitle}>Upload 3D Model</h1>
         <p className={styles.lead}>

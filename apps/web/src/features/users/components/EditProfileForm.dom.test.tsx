@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@printmarket/shared/types';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { type ApiCall, renderScreen, stubApi } from '@/test/render.tsx';
 import { EditProfileForm } from './EditProfileForm.tsx';
