@@ -18,12 +18,13 @@ const HeadCollector = createContext<CollectedHead | null>(null);
 export const HeadCollectorProvider = HeadCollector.Provider;
 
 /**
- * The tab's title while this is on screen. The outermost one wins, on the server (the first met) as
- * in the browser (effects run inner first); leaving the page restores index.html's title.
+ * The tab's title while this is on screen. Of two on screen at once the later in the page wins, on
+ * the server (the last met) as in the browser (effects run in the page's order); leaving the page
+ * restores index.html's title.
  */
 export function PageTitle({ children }: { children: string }) {
   const collected = useContext(HeadCollector);
-  if (collected && collected.title === null) collected.title = children;
+  if (collected) collected.title = children;
   useLayoutEffect(() => {
     document.title = children;
     return () => {

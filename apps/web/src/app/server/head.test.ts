@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, headTags, jsonForScript, summary } from './head.ts';
+import { absoluteUrl, headTags, imagePreloadTag, jsonForScript, summary } from './head.ts';
 
 const PUBLIC_URL = 'https://prints.example';
 
@@ -19,6 +19,22 @@ describe('the head of a server-rendered page', () => {
     for (const bad of ['//evil.example/a.webp', 'javascript:alert(1)', '', null, undefined]) {
       expect(absoluteUrl(bad, PUBLIC_URL)).toBeNull();
     }
+  });
+
+  it("preloads a page's main picture at high priority, in the sizes it offers, escaped", () => {
+    expect(imagePreloadTag({ href: '/uploads/images/a-card.webp' })).toBe(
+      '<link rel="preload" href="/uploads/images/a-card.webp" as="image" fetchpriority="high"/>',
+    );
+    const tag = imagePreloadTag({
+      href: '/uploads/images/b".webp',
+      srcSet: '/uploads/images/b-small.webp?x=1&y=2 600w, /uploads/images/b.webp 1200w',
+      sizes: '(max-width: 900px) 100vw, 780px',
+    });
+    expect(tag).toBe(
+      '<link rel="preload" href="/uploads/images/b&quot;.webp" as="image" ' +
+        'imagesrcset="/uploads/images/b-small.webp?x=1&amp;y=2 600w, /uploads/images/b.webp 1200w" ' +
+        'imagesizes="(max-width: 900px) 100vw, 780px" fetchpriority="high"/>',
+    );
   });
 
   it('keeps a description to one line of at most 200 characters', () => {
