@@ -184,7 +184,7 @@ describe('two API instances on one database and one object store', () => {
     expect(new Set(designs.map((d) => d.slug)).size).toBe(DEMO_DESIGNS.length);
     const people = await db()
       .selectFrom('users')
-      .select(['username', 'profile_picture_key', 'banner_image_key'])
+      .select(['username', 'profile_picture_key', 'banner_image_key', 'banner_medium_key'])
       .execute();
     expect(people.map((p) => p.username).sort()).toEqual(
       [...DEMO_CREATORS.map((c) => c.username), ...DEMO_MAKERS].sort(),
@@ -193,11 +193,11 @@ describe('two API instances on one database and one object store', () => {
 
     // What the seed stored, it stored once: every avatar, banner and model in the bucket is one a
     // row names, and every one a row names is there.
-    const pictures = people.flatMap((p) => [p.profile_picture_key, p.banner_image_key]);
+    const pictures = people.flatMap((p) => [p.profile_picture_key, p.banner_image_key, p.banner_medium_key]);
     expect(await storedKeys('avatars/', 'banners/')).toEqual(
       pictures.filter((key): key is string => key !== null).sort(),
     );
-    expect(pictures.filter((key) => key !== null)).toHaveLength(DEMO_CREATORS.length * 2);
+    expect(pictures.filter((key) => key !== null)).toHaveLength(DEMO_CREATORS.length * 3);
     const models = await db()
       .selectFrom('design_files')
       .select('storage_key')
