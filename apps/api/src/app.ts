@@ -26,6 +26,7 @@ import { registerFollows } from './modules/follows/index.ts';
 import { registerFulfilment } from './modules/fulfilment/index.ts';
 import { registerGoogle } from './modules/google/index.ts';
 import { registerLikes } from './modules/likes/index.ts';
+import { registerMediumImages } from './modules/medium-images/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
 import { registerPasswordChange } from './modules/password-change/index.ts';
 import { choosePayments, registerPayments } from './modules/payments/index.ts';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFiles(app, modules);
   const { previews } = registerPreviews(app, modules);
   registerUploads(app, modules, { previews });
+  registerMediumImages(app, modules);
   registerCollections(app, modules);
   registerSearch(app, modules);
   registerProfiles(app, modules);

@@ -184,7 +184,7 @@ describe('two API instances on one database and one object store', () => {
     expect(new Set(designs.map((d) => d.slug)).size).toBe(DEMO_DESIGNS.length);
     const people = await db()
       .selectFrom('users')
-      .select(['username', 'profile_picture_key', 'banner_image_key'])
+      .select(['username', 'profile_picture_key', 'banner_image_key', 'banner_medium_key'])
       .execute();
     expect(people.map((p) => p.username).sort()).toEqual(
       [...DEMO_CREATORS.map((c) => c.username), ...DEMO_MAKERS].sort(),
@@ -193,11 +193,11 @@ describe('two API instances on one database and one object store', () => {
 
     // What the seed stored, it stored once: every avatar, banner and model in the bucket is one a
     // row names, and every one a row names is there.
-    const pictures = people.flatMap((p) => [p.profile_picture_key, p.banner_image_key]);
+    const pictures = people.flatMap((p) => [p.profile_picture_key, p.banner_image_key, p.banner_medium_key]);
     expect(await storedKeys('avatars/', 'banners/')).toEqual(
       pictures.filter((key): key is string => key !== null).sort(),
     );
-    expect(pictures.filter((key) => key !== null)).toHaveLength(DEMO_CREATORS.length * 2);
+    expect(pictures.filter((key) => key !== null)).toHaveLength(DEMO_CREATORS.length * 3);
     const models = await db()
       .selectFrom('design_files')
       .select('storage_key')
@@ -370,9 +370,9 @@ describe('two API instances on one database and one object store', () => {
         return rows[0]!.n === 1;
       }, 'the held upload to wait at its commit');
       const leases = await db().selectFrom('pending_uploads').select('keys').execute();
-      // Its model, its photo's gallery and card images (renders on B lease images/ keys only).
+      // Its model, its photo's gallery, medium and card images (renders on B lease images/ keys only).
       const heldKeys = leases.map((l) => l.keys).find((keys) => keys.some((k) => k.startsWith('stl/')));
-      expect(heldKeys).toHaveLength(3);
+      expect(heldKeys).toHaveLength(4);
 
       // A slow line: the model and the start of the photo sent, then a pause.
       const slow = startSlowPost(
@@ -419,12 +419,12 @@ describe('two API instances on one database and one object store', () => {
     // The held upload's rows name exactly what it had stored under its lease.
     const heldRows = await db()
       .selectFrom('design_files')
-      .select(['storage_key', 'card_key'])
+      .select(['storage_key', 'card_key', 'medium_key'])
       .where('design_id', '=', heldDesign.id)
       .execute();
     expect(
       heldRows
-        .flatMap((r) => [r.storage_key, r.card_key])
+        .flatMap((r) => [r.storage_key, r.card_key, r.medium_key])
         .filter((k) => k !== null)
         .sort(),
     ).toEqual([...heldKeys].sort());
@@ -437,10 +437,15 @@ describe('two API instances on one database and one object store', () => {
           call(server.url, `/api/designs/by-id/${design.id}`, { token: uploader.token }),
         );
         const stlFile = detail.files.find((f) => f.type === 'stl')!;
-        const imageFile = detail.files.find((f) => f.type === 'image') as { url: string; cardUrl: string };
+        const imageFile = detail.files.find((f) => f.type === 'image') as {
+          url: string;
+          cardUrl: string;
+          mediumUrl: string;
+        };
         expect((await downloadFile(server.url, uploader.token, stlFile.id)).equals(model)).toBe(true);
         const gallery = await fetchBytes(server.url, imageFile.url);
         expect((await fetchBytes(server.url, imageFile.cardUrl)).length).toBeGreaterThan(0);
+        expect((await fetchBytes(server.url, imageFile.mediumUrl)).length).toBeGreaterThan(0);
         const zip = await downloadZip(server.url, uploader.token, design.id);
         expect([...zip.keys()].sort()).toEqual([`${name}.stl`, `${name}.webp`]);
         expect(zip.get(`${name}.stl`)!.equals(model)).toBe(true);

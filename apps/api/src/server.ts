@@ -17,7 +17,8 @@ v8.setFlagsFromString('--heap-growing-percent=30');
 
 /**
  * Start: configuration, database, migrations, temporary files, demo content, listen (the app
- * sweeps upload leftovers from storage as it gets ready), then missing previews in the background.
+ * sweeps upload leftovers from storage as it gets ready), then missing previews and medium-size
+ * pictures in the background.
  */
 async function main() {
   // This file is bundled to apps/api/dist/server.js; the web build is apps/web/dist.
@@ -84,6 +85,9 @@ async function serve(
   // however many instances start) and rendered in the background. Until then a design shows its
   // photos, as after an upload.
   await app.stlPreviews.fillMissing();
+  // Photos and banners stored before the medium size existed get it, in batches on any instance;
+  // until then pages offer their one large size, as before.
+  await app.mediumImages.fillMissing();
 }
 
 main().catch((err) => {

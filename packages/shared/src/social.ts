@@ -26,6 +26,8 @@ export type PublicProfile = {
   location: string;
   profilePicture: string | null;
   bannerImage: string | null;
+  /** The banner at half size (750 x 250); null without a banner, or until the backfill made it. */
+  bannerImageMedium: string | null;
   socialLinks: SocialLinks;
   /** When the account was made: the profile's join date. */
   createdAt: string;

@@ -18,6 +18,8 @@ export type CurrentUser = {
   location: string;
   profilePicture: string | null;
   bannerImage: string | null;
+  /** The banner at half size (750 x 250); null without a banner, or until the backfill made it. */
+  bannerImageMedium: string | null;
   socialLinks: SocialLinks;
   lastUsernameChange: string | null;
   /** False until the person saved the setup-profile screen once. */
@@ -77,9 +79,11 @@ export type StlAnalysis = {
 };
 
 /**
- * A file as the design page shows it. Images are public: `url` is the gallery size, `cardUrl` the
- * card size. STL files are not: `url` names the call that hands out a signed download link, and
- * the rendered previews (public images) stand in for them on pages.
+ * A file as the design page shows it. Images are public: `url` is the gallery size (1600 x 1200 at
+ * most), `mediumUrl` the same picture at half that (null for photos stored before the medium size
+ * existed, until the backfill made it), `cardUrl` the card size (a 4:3 crop). STL files are not:
+ * `url` names the call that hands out a signed download link, and the rendered previews (public
+ * images) stand in for them on pages.
  */
 export type DesignDetailFile = {
   _id: string;
@@ -89,6 +93,7 @@ export type DesignDetailFile = {
   url: string;
   sizeBytes: number;
   cardUrl?: string;
+  mediumUrl?: string | null;
   analysis?: StlAnalysis | null;
   previewUrl?: string | null;
   previewCardUrl?: string | null;

@@ -9,6 +9,7 @@ export const PUBLIC_PROFILE_COLUMNS = [
   'users.location',
   'users.profile_picture_key',
   'users.banner_image_key',
+  'users.banner_medium_key',
   'users.social_links',
   'users.created_at',
 ] as const;

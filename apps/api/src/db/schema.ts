@@ -18,6 +18,8 @@ export interface UsersTable {
   location: Generated<string>;
   profile_picture_key: string | null;
   banner_image_key: string | null;
+  /** The banner at half size (750 x 250), the same crop; null until made (migration 0017). */
+  banner_medium_key: string | null;
   social_links: ColumnType<SocialLinksJson, string | undefined, string>;
   last_username_change: Date | null;
   profile_completed: Generated<boolean>;
@@ -97,6 +99,11 @@ export interface DesignFilesTable {
   storage_key: string;
   /** Storage key of the card-size image; null for STL files. */
   card_key: string | null;
+  /**
+   * Images: storage key of the gallery picture at half size (800 x 600 at most, the whole frame);
+   * null for STL files and until made (migration 0017).
+   */
+  medium_key: string | null;
   size_bytes: number;
   position: number;
   /** STL files: what the analyser found (lib/stl); null for images. */

@@ -2,11 +2,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { mediumImage } from '../lib/images/medium-image.ts';
 import { AVATAR_VARIANTS, PHOTO_VARIANTS, processImage } from '../lib/images/process-image.ts';
 import { DEMO_CREATORS, DEMO_DESIGNS } from './catalog.ts';
 import {
   avatarFile,
   avatarInputs,
+  bannerFile,
+  bannerMediumFile,
   demoImagesDir,
   expectedManifest,
   photoFile,
@@ -34,10 +37,11 @@ describe('shipped demo pictures', () => {
       'manifest.json',
       ...Object.keys(manifest.photos).flatMap((name) => [
         photoFile(name, 'gallery'),
+        photoFile(name, 'medium'),
         photoFile(name, 'card'),
       ]),
       ...Object.keys(manifest.avatars),
-      ...Object.keys(manifest.banners),
+      ...Object.keys(manifest.banners).flatMap((file) => [file, bannerMediumFile(file)]),
     ].sort();
     const found = (await readdir(dir, { recursive: true, withFileTypes: true }))
       .filter((entry) => entry.isFile())
@@ -46,12 +50,24 @@ describe('shipped demo pictures', () => {
     expect(found).toEqual(expected);
   });
 
-  it('hold the photos as the app stores them: a gallery picture and its 4:3 card', async () => {
+  it('hold the photos and banners as the app stores them: gallery, medium and 4:3 card; banner and its half', async () => {
     const name = photoName(DEMO_DESIGNS[0]!, 0);
     expect(await sharp(await readDemoImage(photoFile(name, 'gallery'))).metadata()).toMatchObject({
       format: 'webp',
       width: 1200,
       height: 900,
+    });
+    expect(await sharp(await readDemoImage(photoFile(name, 'medium'))).metadata()).toMatchObject({
+      format: 'webp',
+      width: 800,
+      height: 600,
+    });
+    const banner = bannerFile(DEMO_CREATORS[0]!);
+    expect(await sharp(await readDemoImage(banner)).metadata()).toMatchObject({ width: 1500, height: 500 });
+    expect(await sharp(await readDemoImage(bannerMediumFile(banner))).metadata()).toMatchObject({
+      format: 'webp',
+      width: 750,
+      height: 250,
     });
     expect(await sharp(await readDemoImage(photoFile(name, 'card'))).metadata()).toMatchObject({
       format: 'webp',
@@ -70,6 +86,10 @@ describe('shipped demo pictures', () => {
     // Another design's photo is far from it: the comparison can tell pictures apart.
     const other = await readDemoImage(photoFile(photoName(DEMO_DESIGNS[0]!, 0), 'gallery'));
     expect(await meanDifference(drawn.gallery.data, other)).toBeGreaterThan(10);
+    // Its medium is the gallery picture made smaller, as an upload's is.
+    const medium = await mediumImage(shipped, 'photo');
+    const shippedMedium = await readDemoImage(photoFile(photoName(design, 0), 'medium'));
+    expect(await meanDifference(medium.data, shippedMedium)).toBeLessThan(2);
 
     const creator = DEMO_CREATORS[1]!;
     const avatar = await processImage(await generateAvatar(avatarInputs(creator, 1)), {

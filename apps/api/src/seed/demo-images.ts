@@ -7,13 +7,14 @@ import type { PhotoOptions } from './generators/photos.ts';
 
 /**
  * The demo content's pictures (design photos, avatars, banners) ship ready-made in demo-images/,
- * as the WebP files an upload of them would store: drawing them takes over a second each (about
- * 60 of them), which a first start cannot wait for. `npm run seed:images` draws them again from
+ * as the WebP files an upload of them would store, medium sizes included: drawing them takes over
+ * a second each (about 60 of them), and even the medium sizes alone take seconds to encode, which
+ * a first start cannot wait for. `npm run seed:images` draws them again from
  * the generators with the inputs below and writes manifest.json, which a test compares with
  * the catalogue so that the two cannot drift apart.
  */
 
-export type PhotoVariant = 'gallery' | 'card';
+export type PhotoVariant = 'gallery' | 'medium' | 'card';
 
 /** Every picture's generator inputs, by photo name or file name inside demo-images/. */
 export type DemoImageManifest = {
@@ -41,12 +42,14 @@ export function photoInputs(design: DemoDesign, index: number, photo: number): R
 /** The seed the STL of the catalogue's design at `index` is generated with. */
 export const modelSeed = (index: number) => index + 1;
 
-/** A photo's name; its files are `${name}-gallery.webp` and `${name}-card.webp`. */
+/** A photo's name; its files are `${name}-gallery.webp`, `${name}-medium.webp` and `${name}-card.webp`. */
 export const photoName = (design: DemoDesign, photo: number) =>
   `designs/${slugify(design.name)}-${photo + 1}`;
 export const photoFile = (name: string, variant: PhotoVariant) => `${name}-${variant}.webp`;
 export const avatarFile = (creator: DemoCreator) => `avatars/${creator.username.toLowerCase()}.webp`;
 export const bannerFile = (creator: DemoCreator) => `banners/${creator.username.toLowerCase()}.webp`;
+/** The half-size copy of the banner in `file` (as bannerFile names it). */
+export const bannerMediumFile = (file: string) => file.replace(/\.webp$/, '-medium.webp');
 
 export function avatarInputs(creator: DemoCreator, index: number) {
   return { seed: index + 1, initials: initials(creator.name) };

@@ -1,5 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { mediumImage } from '../lib/images/medium-image.ts';
 import {
   AVATAR_VARIANTS,
   BANNER_VARIANTS,
@@ -8,7 +9,7 @@ import {
   processImage,
 } from '../lib/images/process-image.ts';
 import { DEMO_CREATORS, DEMO_DESIGNS } from './catalog.ts';
-import { type DemoImageManifest, expectedManifest, photoFile } from './demo-images.ts';
+import { bannerMediumFile, type DemoImageManifest, expectedManifest, photoFile } from './demo-images.ts';
 import { generateAvatar, generateBanner, generatePhoto } from './generators/photos.ts';
 import { mapConcurrently } from './map-concurrently.ts';
 
@@ -32,6 +33,8 @@ async function main() {
   await mapConcurrently(photos, 3, async ([name, inputs]) => {
     const variants = await processImage(await generatePhoto(inputs), PHOTO_VARIANTS);
     await writeFile(path.join(out, photoFile(name, 'gallery')), variants.gallery.data);
+    const medium = await mediumImage(variants.gallery.data, 'photo');
+    await writeFile(path.join(out, photoFile(name, 'medium')), medium.data);
     await writeFile(path.join(out, photoFile(name, 'card')), variants.card.data);
     drawn += 1;
     if (drawn % 10 === 0 || drawn === photos.length) console.log(`photos: ${drawn}/${photos.length}`);
@@ -40,7 +43,12 @@ async function main() {
     await writeImage(path.join(out, file), await generateAvatar(inputs), AVATAR_VARIANTS.avatar);
   }
   for (const [file, inputs] of Object.entries(manifest.banners)) {
-    await writeImage(path.join(out, file), await generateBanner(inputs), BANNER_VARIANTS.banner);
+    const banner = await writeImage(
+      path.join(out, file),
+      await generateBanner(inputs),
+      BANNER_VARIANTS.banner,
+    );
+    await writeFile(path.join(out, bannerMediumFile(file)), (await mediumImage(banner, 'banner')).data);
   }
   await writeFile(path.join(out, 'manifest.json'), formatManifest(manifest));
   console.log(
@@ -48,9 +56,11 @@ async function main() {
   );
 }
 
-async function writeImage(file: string, png: Buffer, variant: ImageVariant) {
+/** Writes the picture as the app stores it, and returns those bytes. */
+async function writeImage(file: string, png: Buffer, variant: ImageVariant): Promise<Buffer> {
   const { image } = await processImage(png, { image: variant });
   await writeFile(file, image.data);
+  return image.data;
 }
 
 /** One entry a line, so a change to the catalogue shows as a readable diff. */

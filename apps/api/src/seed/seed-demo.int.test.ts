@@ -45,7 +45,15 @@ describe('demo content on a first start', () => {
   async function fileRows(t: TestApp) {
     return t.db
       .selectFrom('design_files')
-      .select(['design_id', 'kind', 'storage_key', 'card_key', 'preview_key', 'preview_card_key'])
+      .select([
+        'design_id',
+        'kind',
+        'storage_key',
+        'card_key',
+        'medium_key',
+        'preview_key',
+        'preview_card_key',
+      ])
       .orderBy('storage_key')
       .execute();
   }
@@ -87,15 +95,17 @@ describe('demo content on a first start', () => {
       ).toEqual([]);
       expect(log.progress()).toEqual([]);
 
-      // Every photo is stored as an upload's would be: the gallery picture and its 4:3 card.
+      // Every photo is stored as an upload's would be: the gallery picture, the same at half size
+      // for phones, and its 4:3 card.
       for (const photo of photos) {
         expect(await imageSize(t, photo.storage_key)).toEqual({ format: 'webp', width: 1200, height: 900 });
+        expect(await imageSize(t, photo.medium_key!)).toEqual({ format: 'webp', width: 800, height: 600 });
         expect(await imageSize(t, photo.card_key!)).toEqual({ format: 'webp', width: 600, height: 450 });
       }
       for (const stl of stls) expect((await t.files.stat(stl.storage_key))?.size).toBeGreaterThan(84);
       const creators = await t.db
         .selectFrom('users')
-        .select(['profile_picture_key', 'banner_image_key'])
+        .select(['profile_picture_key', 'banner_image_key', 'banner_medium_key'])
         .where(
           'username',
           'in',
@@ -114,7 +124,14 @@ describe('demo content on a first start', () => {
           width: 1500,
           height: 500,
         });
+        expect(await imageSize(t, creator.banner_medium_key!)).toEqual({
+          format: 'webp',
+          width: 750,
+          height: 250,
+        });
       }
+      // Nothing is left for the backfill of medium sizes.
+      expect(await t.app.mediumImages.fillMissing()).toEqual({ photo: 0, banner: 0 });
 
       // The listing shows each design with its photos at once, served from /uploads/.
       const cards: { name: string; files: { url: string }[] }[] = [];

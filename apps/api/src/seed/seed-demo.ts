@@ -11,7 +11,15 @@ import { analysisJson, previewImages } from '../lib/stl-render/preview-images.ts
 import { PREVIEW_SIZES, renderPreviewPng } from '../lib/stl-render/render-preview.ts';
 import type { FileStore } from '../lib/storage/file-store.ts';
 import { DEMO_CREATORS, DEMO_DESIGNS, DEMO_MAKERS, type DemoDesign } from './catalog.ts';
-import { avatarFile, bannerFile, modelSeed, photoFile, photoName, readDemoImage } from './demo-images.ts';
+import {
+  avatarFile,
+  bannerFile,
+  bannerMediumFile,
+  modelSeed,
+  photoFile,
+  photoName,
+  readDemoImage,
+} from './demo-images.ts';
 import { createRandom } from './generators/random.ts';
 import { generateModel } from './generators/stl-models.ts';
 import { mapConcurrently } from './map-concurrently.ts';
@@ -110,8 +118,8 @@ export async function seedDemo(repo: SeedRepo, files: FileStore, options: SeedOp
         location: c.location,
         social_links: JSON.stringify(c.social),
         profile_completed: true,
-        profile_picture_key: await storeImage(files, 'avatars', avatarFile(c)),
-        banner_image_key: await storeImage(files, 'banners', bannerFile(c)),
+        profile_picture_key: await storeAvatar(files, avatarFile(c)),
+        ...(await storeBanner(files, bannerFile(c))),
       })),
     ),
   );
@@ -215,15 +223,18 @@ async function storeDesignFiles(
     const name = photoName(design, p);
     const id = randomUUID();
     const galleryKey = publicImageKey('images', id, 'gallery');
+    const mediumKey = publicImageKey('images', id, 'medium');
     const cardKey = publicImageKey('images', id, 'card');
     const gallery = await readDemoImage(photoFile(name, 'gallery'));
     await files.put(galleryKey, gallery, { contentType: 'image/webp' });
+    await files.put(mediumKey, await readDemoImage(photoFile(name, 'medium')), { contentType: 'image/webp' });
     await files.put(cardKey, await readDemoImage(photoFile(name, 'card')), { contentType: 'image/webp' });
     rows.push({
       kind: 'image',
       name: `${slugify(design.name)}-${p + 1}.png`,
       storage_key: galleryKey,
       card_key: cardKey,
+      medium_key: mediumKey,
       size_bytes: gallery.length,
       position: p,
     });
@@ -244,8 +255,22 @@ async function storePreviews(files: FileStore, stl: Buffer) {
   return { preview_key: previewKey, preview_card_key: previewCardKey };
 }
 
-async function storeImage(files: FileStore, prefix: 'avatars' | 'banners', file: string) {
-  const key = publicImageKey(prefix, randomUUID());
+async function storeAvatar(files: FileStore, file: string) {
+  const key = publicImageKey('avatars', randomUUID());
   await files.put(key, await readDemoImage(file), { contentType: 'image/webp' });
   return key;
+}
+
+/** The shipped banner and its half-size copy, under one id as an upload stores them. */
+async function storeBanner(files: FileStore, file: string) {
+  const id = randomUUID();
+  const keys = {
+    banner_image_key: publicImageKey('banners', id),
+    banner_medium_key: publicImageKey('banners', id, 'medium'),
+  };
+  await files.put(keys.banner_image_key, await readDemoImage(file), { contentType: 'image/webp' });
+  await files.put(keys.banner_medium_key, await readDemoImage(bannerMediumFile(file)), {
+    contentType: 'image/webp',
+  });
+  return keys;
 }

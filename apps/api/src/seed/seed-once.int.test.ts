@@ -35,11 +35,17 @@ async function storedKeys(files: LocalFileStore) {
 }
 
 async function referencedKeys(db: Database) {
-  const users = await db.selectFrom('users').select(['profile_picture_key', 'banner_image_key']).execute();
-  const designFiles = await db.selectFrom('design_files').select(['storage_key', 'card_key']).execute();
+  const users = await db
+    .selectFrom('users')
+    .select(['profile_picture_key', 'banner_image_key', 'banner_medium_key'])
+    .execute();
+  const designFiles = await db
+    .selectFrom('design_files')
+    .select(['storage_key', 'card_key', 'medium_key'])
+    .execute();
   return [
-    ...users.flatMap((u) => [u.profile_picture_key, u.banner_image_key]),
-    ...designFiles.flatMap((f) => [f.storage_key, f.card_key]),
+    ...users.flatMap((u) => [u.profile_picture_key, u.banner_image_key, u.banner_medium_key]),
+    ...designFiles.flatMap((f) => [f.storage_key, f.card_key, f.medium_key]),
   ]
     .filter((key): key is string => Boolean(key))
     .sort();

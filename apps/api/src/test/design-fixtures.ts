@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FileStore } from '../lib/storage/file-store.ts';
 import { TokenService } from '../modules/auth/tokens.ts';
 import { generateModel } from '../seed/generators/stl-models.ts';
 import type { TestApp } from './app.ts';
@@ -14,7 +15,11 @@ const TEST_JWT_SECRET = new TextEncoder().encode('test-secret-test-secret-test-s
 export type TestPerson = { userId: string; username: string; token: string };
 
 /** People with open sessions and valid tokens, made in two inserts. */
-export async function createPeople(t: TestApp, prefix: string, count: number): Promise<TestPerson[]> {
+export async function createPeople(
+  t: TestApp<FileStore>,
+  prefix: string,
+  count: number,
+): Promise<TestPerson[]> {
   const users = await t.db
     .insertInto('users')
     .values(
@@ -62,7 +67,11 @@ export type DesignOptions = {
 };
 
 /** A design with real STL models and stand-in image bytes, stored as uploads store them. */
-export async function createDesign(t: TestApp, ownerId: string, options: DesignOptions): Promise<TestDesign> {
+export async function createDesign(
+  t: TestApp<FileStore>,
+  ownerId: string,
+  options: DesignOptions,
+): Promise<TestDesign> {
   const isPaid = options.isPaid ?? false;
   const design = await t.db
     .insertInto('designs')

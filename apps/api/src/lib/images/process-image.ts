@@ -18,7 +18,7 @@ export const MAX_BMP_PIXELS = 12_000_000;
 /** Upper bound on the CPU one upload may take, so a pathological file cannot hold a worker. */
 const PROCESSING_TIMEOUT_SECONDS = 30;
 
-const WEBP_QUALITY = 82;
+export const WEBP_QUALITY = 82;
 
 export const IMAGE_MESSAGES = {
   unsupportedType: 'Only PNG, JPEG, GIF or BMP images are accepted.',

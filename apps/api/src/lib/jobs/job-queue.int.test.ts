@@ -183,6 +183,7 @@ describe('the app', () => {
     // Ours only, by name: pg-boss's internal queue of cron ticks is left out.
     expect(counts).toEqual([
       'expired_sessions_purge',
+      'medium_image_backfill',
       'stl_preview',
       'upload_leftovers_sweep',
       'view_log_purge',

@@ -1,4 +1,5 @@
 import type { StlAnalysisJson } from '../../db/schema.ts';
+import { mediumImage } from '../images/medium-image.ts';
 import { PHOTO_VARIANTS, processImage } from '../images/process-image.ts';
 import type { ReceivedFile } from '../multipart.ts';
 import { publicImageKey } from '../public-images.ts';
@@ -15,13 +16,14 @@ export type StoredDesignFile = {
   name: string;
   storage_key: string;
   card_key: string | null;
+  medium_key: string | null;
   size_bytes: number;
   analysis: StlAnalysisJson | null;
 };
 
 /**
  * Moves the checked temporary files of an upload into storage under new generated keys: STL files
- * as they are, photos re-encoded as WebP gallery and card images.
+ * as they are, photos re-encoded as WebP gallery, medium (half the gallery's size) and card images.
  * Every key is added to the upload's lease before it is written, so the leftovers sweep leaves it
  * alone until the commit, and the caller can delete them all when anything later fails (this step
  * or the database commit).
@@ -60,6 +62,7 @@ export class DesignFileWriter {
       name,
       storage_key: stlKey,
       card_key: null,
+      medium_key: null,
       size_bytes: file.size,
       analysis: analysisJson(analysis),
     };
@@ -68,28 +71,26 @@ export class DesignFileWriter {
   async #storePhoto(file: ReceivedFile, name: string, stored: UploadLease): Promise<StoredDesignFile> {
     // processImage decodes by content and refuses anything else (or a decompression bomb) with a 4xx.
     const { gallery, card } = await processImage(file.tempPath, PHOTO_VARIANTS);
+    const medium = await mediumImage(gallery.data, 'photo');
     const id = uuid7();
-    const galleryKey = await this.#put(
-      publicImageKey('images', id, 'gallery'),
-      gallery.data,
-      'image/webp',
-      stored,
-    );
-    const cardKey = await this.#put(publicImageKey('images', id, 'card'), card.data, 'image/webp', stored);
+    const galleryKey = await this.#put(publicImageKey('images', id, 'gallery'), gallery.data, stored);
+    const mediumKey = await this.#put(publicImageKey('images', id, 'medium'), medium.data, stored);
+    const cardKey = await this.#put(publicImageKey('images', id, 'card'), card.data, stored);
     return {
       kind: 'image',
       name,
       storage_key: galleryKey,
       card_key: cardKey,
+      medium_key: mediumKey,
       size_bytes: file.size,
       analysis: null,
     };
   }
 
-  async #put(key: string, body: Buffer, contentType: string, stored: UploadLease) {
+  async #put(key: string, body: Buffer, stored: UploadLease) {
     // Recorded before the write: a write that fails halfway must be cleaned up too.
     await stored.add(key);
-    await this.files.put(key, body, { contentType });
+    await this.files.put(key, body, { contentType: 'image/webp' });
     return key;
   }
 }

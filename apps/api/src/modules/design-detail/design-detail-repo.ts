@@ -14,6 +14,7 @@ export type DetailFileRow = {
   name: string;
   storage_key: string;
   card_key: string | null;
+  medium_key: string | null;
   size_bytes: number;
   analysis: StlAnalysisJson | null;
   preview_key: string | null;
@@ -176,6 +177,7 @@ function allFiles(eb: DesignsScope) {
         'design_files.name',
         'design_files.storage_key',
         'design_files.card_key',
+        'design_files.medium_key',
         'design_files.size_bytes',
         'design_files.analysis',
         'design_files.preview_key',

@@ -91,6 +91,8 @@ describe(`design page`, () => {
     });
     expect(image.url).toMatch(/^\/uploads\/images\/.+-gallery\.webp$/);
     expect(image.cardUrl).toMatch(/^\/uploads\/images\/.+-card\.webp$/);
+    // Stored as before the medium size existed: none until the backfill makes it.
+    expect(image.mediumUrl).toBeNull();
     expect(image).not.toHaveProperty('analysis');
   });
 

@@ -83,6 +83,7 @@ function toDetailFile(file: DetailFileRow): DesignDetailFile {
       type: 'image',
       url: publicImageUrl(file.storage_key) ?? '',
       cardUrl: publicImageUrl(file.card_key ?? file.storage_key) ?? '',
+      mediumUrl: publicImageUrl(file.medium_key),
     };
   }
   return {

@@ -2,6 +2,7 @@ type FileKeys = {
   id: string;
   storage_key: string;
   card_key: string | null;
+  medium_key: string | null;
   preview_key: string | null;
   preview_card_key: string | null;
 };
@@ -19,7 +20,13 @@ export function resolveFilesToRemove(refs: string[], files: FileKeys[]): string[
     if (ref === '') continue;
     const segments = new Set(ref.split('/'));
     for (const file of files) {
-      const keys = [file.storage_key, file.card_key, file.preview_key, file.preview_card_key];
+      const keys = [
+        file.storage_key,
+        file.card_key,
+        file.medium_key,
+        file.preview_key,
+        file.preview_card_key,
+      ];
       if (
         ref === file.id ||
         segments.has(file.id) ||

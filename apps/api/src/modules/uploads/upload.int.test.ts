@@ -109,6 +109,7 @@ describe(`design uploads`, () => {
     expect(model.preview_key).toMatch(/^images\/[0-9a-f-]{36}-preview\.webp$/);
     expect(model.preview_card_key).toMatch(/^images\/[0-9a-f-]{36}-previewcard\.webp$/);
     expect(image.card_key).toMatch(/-card\.webp$/);
+    expect(image.medium_key).toMatch(/-medium\.webp$/);
     // The stored model is byte for byte what was sent; the renders are real 4:3 WebP images.
     expect(Buffer.compare(await readKey(model.storage_key), stl)).toBe(0);
     expect(await sharp(await readKey(model.preview_key!)).metadata()).toMatchObject({
@@ -120,7 +121,7 @@ describe(`design uploads`, () => {
       width: 600,
       height: 450,
     });
-    for (const key of [model.preview_key!, image.storage_key, image.card_key!]) {
+    for (const key of [model.preview_key!, image.storage_key, image.medium_key!, image.card_key!]) {
       const served = await t.app.inject({ method: 'GET', url: `/uploads/${key}` });
       expect(served.statusCode).toBe(200);
     }
@@ -133,6 +134,47 @@ describe(`design uploads`, () => {
       `/uploads/${model.preview_card_key}`,
     ]);
     expect(await listFiles(path.join(t.dataDir, 'tmp'))).toEqual([]);
+  });
+
+  it('stores a photo at half size too, the same picture, and the design page names both sizes', async () => {
+    // Flat, so it stays far below the 0.5 MB photo limit at 2400 x 1800.
+    const large = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#c73' } })
+      .png()
+      .toBuffer();
+    const res = await upload(basics('Big Photo'), [
+      { name: 'm.stl', data: stl },
+      { name: 'big.png', data: large },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const image = await t.db
+      .selectFrom('design_files')
+      .select(['storage_key', 'medium_key'])
+      .where('design_id', '=', res.json().design.id)
+      .where('kind', '=', 'image')
+      .executeTakeFirstOrThrow();
+    // One id for the renditions of one photo.
+    const id = /^images\/([0-9a-f-]{36})-gallery\.webp$/.exec(image.storage_key)?.[1];
+    expect(image.medium_key).toBe(`images/${id}-medium.webp`);
+    expect(await sharp(await readKey(image.storage_key)).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1600,
+      height: 1200,
+    });
+    expect(await sharp(await readKey(image.medium_key!)).metadata()).toMatchObject({
+      format: 'webp',
+      width: 800,
+      height: 600,
+    });
+
+    const detail = (await t.app.inject({ url: '/api/designs/maker/big-photo' })).json();
+    const photo = detail.files.find((f: { type: string }) => f.type === 'image');
+    expect(photo).toMatchObject({
+      url: `/uploads/${image.storage_key}`,
+      mediumUrl: `/uploads/${image.medium_key}`,
+    });
+    const served = await t.app.inject({ url: photo.mediumUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
   });
 
   it('shows STL previews as the card images of a design without photos', async () => {
@@ -406,9 +448,10 @@ describe(`design uploads`, () => {
 
     it('adds and removes files by id or url, deleting removed files after the commit', async () => {
       const [image, model] = (await filesOf()) as unknown as [
-        { id: string; storage_key: string; card_key: string },
+        { id: string; storage_key: string; card_key: string; medium_key: string },
         { id: string; storage_key: string; preview_key: string },
       ];
+      expect(await t.files.stat(image.medium_key)).not.toBeNull();
       const res = await patch(
         [
           ['filesToRemove', `http://localhost:3000/uploads/${image.storage_key}`],
@@ -418,9 +461,22 @@ describe(`design uploads`, () => {
       );
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().files.map((f: { name: string }) => f.name)).toEqual(['two.stl']);
-      for (const key of [image.storage_key, image.card_key, model.storage_key, model.preview_key]) {
-        expect(await t.files.stat(key)).toBeNull();
-      }
+      const removed = [
+        image.storage_key,
+        image.card_key,
+        image.medium_key,
+        model.storage_key,
+        model.preview_key,
+      ];
+      for (const key of removed) expect(await t.files.stat(key)).toBeNull();
+    });
+
+    it('removes a photo named by its medium-size address, the one a phone was shown', async () => {
+      const [image] = (await filesOf()) as unknown as [{ storage_key: string; medium_key: string }];
+      const res = await patch([['filesToRemove', `/uploads/${image.medium_key}`]], []);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().files.map((f: { type: string }) => f.type)).toEqual(['stl']);
+      for (const key of [image.storage_key, image.medium_key]) expect(await t.files.stat(key)).toBeNull();
     });
 
     it('keeps at least one STL file', async () => {

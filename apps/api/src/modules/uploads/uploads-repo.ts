@@ -8,7 +8,13 @@ export type NewDesignFile = Omit<Insertable<DesignFilesTable>, 'design_id' | 'an
 export type NewDesign = Omit<Insertable<DesignsTable>, 'slug' | 'collection_id'>;
 export type NewCollection = Omit<Insertable<CollectionsTable>, 'user_id'>;
 
-const FILE_KEY_COLUMNS = ['storage_key', 'card_key', 'preview_key', 'preview_card_key'] as const;
+const FILE_KEY_COLUMNS = [
+  'storage_key',
+  'card_key',
+  'medium_key',
+  'preview_key',
+  'preview_card_key',
+] as const;
 
 /** SQL for creating designs from uploads, changing their files, and the leftovers sweep. */
 export class UploadRepo {
@@ -145,10 +151,11 @@ export class UploadRepo {
   }
 
   /**
-   * Which of `keys` a row still points at: a design file (any of its four keys) or a collection
-   * cover (covers may live under images/ too). One query for the whole batch; `union` answers
-   * each key once, however many rows share it (seeded designs share the catalogue's files: with
-   * `union all`, the start-up sweep of 10 000 seeded designs read some 50 000 rows).
+   * Which of `keys` a row still points at: a design file (any of its five keys), a collection
+   * cover (covers may live under images/ too), a profile picture or a banner (either size). One
+   * query for the whole batch; `union` answers each key once, however many rows share it (seeded
+   * designs share the catalogue's files: with `union all`, the start-up sweep of 10 000 seeded
+   * designs read some 50 000 rows).
    */
   async referencedKeys(keys: string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
@@ -163,7 +170,10 @@ export class UploadRepo {
       .union(
         db.selectFrom('users').select('profile_picture_key as key').where('profile_picture_key', 'in', keys),
       )
-      .union(db.selectFrom('users').select('banner_image_key as key').where('banner_image_key', 'in', keys));
+      .union(db.selectFrom('users').select('banner_image_key as key').where('banner_image_key', 'in', keys))
+      .union(
+        db.selectFrom('users').select('banner_medium_key as key').where('banner_medium_key', 'in', keys),
+      );
     for (const part of rest) query = query.union(part);
     const rows = await query.execute();
     return new Set(rows.map((r) => r.key).filter((k): k is string => k !== null));

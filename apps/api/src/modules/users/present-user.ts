@@ -13,6 +13,7 @@ export type PersonRow = Pick<
   | 'location'
   | 'profile_picture_key'
   | 'banner_image_key'
+  | 'banner_medium_key'
   | 'social_links'
   | 'created_at'
 >;
@@ -32,6 +33,7 @@ export function toPersonFields(row: PersonRow) {
     location: row.location,
     profilePicture: publicImageUrl(row.profile_picture_key),
     bannerImage: publicImageUrl(row.banner_image_key),
+    bannerImageMedium: publicImageUrl(row.banner_medium_key),
     socialLinks: {
       instagram: links.instagram ?? '',
       twitter: links.twitter ?? '',

@@ -44,12 +44,12 @@ describe('profile pictures and banners on S3 storage', () => {
     expect(second.statusCode).toBe(200);
     const before = first.json().user;
     const after = second.json().user;
-    for (const url of [after.profilePicture, after.bannerImage]) {
+    for (const url of [after.profilePicture, after.bannerImage, after.bannerImageMedium]) {
       const image = await t.app.inject({ method: 'GET', url });
       expect(image.statusCode).toBe(200);
       expect((await sharp(image.rawPayload).metadata()).format).toBe('webp');
     }
-    for (const url of [before.profilePicture, before.bannerImage]) {
+    for (const url of [before.profilePicture, before.bannerImage, before.bannerImageMedium]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     }
   });

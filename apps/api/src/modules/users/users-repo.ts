@@ -60,7 +60,8 @@ export class UsersRepo {
       location?: string;
       socialLinks?: SocialLinksJson;
       profilePictureKey?: string;
-      bannerImageKey?: string;
+      /** A new banner: its key and its half-size copy's. */
+      banner?: { key: string; mediumKey: string };
     },
     onLocked: (current: { username: string; last_username_change: Date | null }) => void,
     onRenamed: (facts: { newNameReserved: boolean }) => void,
@@ -68,7 +69,13 @@ export class UsersRepo {
     return this.db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom('users')
-        .select(['username', 'last_username_change', 'profile_picture_key', 'banner_image_key'])
+        .select([
+          'username',
+          'last_username_change',
+          'profile_picture_key',
+          'banner_image_key',
+          'banner_medium_key',
+        ])
         .where('id', '=', userId)
         .forUpdate()
         .executeTakeFirstOrThrow();
@@ -85,7 +92,9 @@ export class UsersRepo {
           ...(change.location !== undefined ? { location: change.location } : {}),
           ...(change.socialLinks ? { social_links: JSON.stringify(change.socialLinks) } : {}),
           ...(change.profilePictureKey ? { profile_picture_key: change.profilePictureKey } : {}),
-          ...(change.bannerImageKey ? { banner_image_key: change.bannerImageKey } : {}),
+          ...(change.banner
+            ? { banner_image_key: change.banner.key, banner_medium_key: change.banner.mediumKey }
+            : {}),
           profile_completed: true,
           updated_at: new Date(),
         })
@@ -106,7 +115,8 @@ export class UsersRepo {
       }
       return [
         change.profilePictureKey ? current.profile_picture_key : null,
-        change.bannerImageKey ? current.banner_image_key : null,
+        change.banner ? current.banner_image_key : null,
+        change.banner ? current.banner_medium_key : null,
       ].filter((key): key is string => key !== null);
     });
   }

@@ -5,14 +5,10 @@ import { uniqueViolation } from '../../db/errors.ts';
 import type { Viewer } from '../../lib/auth-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import {
-  AVATAR_VARIANTS,
-  BANNER_VARIANTS,
-  type ImageVariant,
-  processImage,
-} from '../../lib/images/process-image.ts';
+import { mediumImage } from '../../lib/images/medium-image.ts';
+import { AVATAR_VARIANTS, BANNER_VARIANTS, processImage } from '../../lib/images/process-image.ts';
 import type { ReceivedMultipart } from '../../lib/multipart.ts';
-import { type PublicImagePrefix, publicImageKey } from '../../lib/public-images.ts';
+import { publicImageKey } from '../../lib/public-images.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { storeUnderLease, type UploadLease, type UploadLeaseStore } from '../../lib/uploads/upload-lease.ts';
 import { uuid7 } from '../../lib/uploads/uuid7.ts';
@@ -65,15 +61,11 @@ export class UsersService {
       const replaced = await storeUnderLease(this.leases, this.files, async (stored) => {
         const picture = body.files.find((f) => f.field === 'profilePicture');
         const banner = body.files.find((f) => f.field === 'bannerImage');
-        const profilePictureKey = picture
-          ? await this.#storeImage(picture.tempPath, 'avatars', AVATAR_VARIANTS, 'avatar', stored)
-          : undefined;
-        const bannerImageKey = banner
-          ? await this.#storeImage(banner.tempPath, 'banners', BANNER_VARIANTS, 'banner', stored)
-          : undefined;
+        const profilePictureKey = picture ? await this.#storeAvatar(picture.tempPath, stored) : undefined;
+        const bannerKeys = banner ? await this.#storeBanner(banner.tempPath, stored) : undefined;
         const replaced = await this.repo.updateProfile(
           viewer.id,
-          { ...fields, profilePictureKey, bannerImageKey },
+          { ...fields, profilePictureKey, banner: bannerKeys },
           (current) => {
             const changing =
               fields.username !== undefined &&
@@ -96,21 +88,27 @@ export class UsersService {
     return this.currentUser(viewer.id);
   }
 
-  async #storeImage(
-    tempPath: string,
-    prefix: PublicImagePrefix,
-    variants: Record<string, ImageVariant>,
-    variant: string,
-    stored: UploadLease,
-  ): Promise<string> {
+  // Keys carry a version 7 UUID, like design files: the sweep's age guard reads it on any storage.
+  async #storeAvatar(tempPath: string, stored: UploadLease): Promise<string> {
     // processImage refuses anything that is not a readable PNG/JPEG/GIF/BMP with a 4xx AppError.
-    const output = await processImage(tempPath, variants);
-    const image = output[variant];
-    if (!image) throw new Error(`Image variant '${variant}' was not produced`);
-    // A version 7 UUID, like design files: the sweep's age guard reads it on any storage.
-    const key = publicImageKey(prefix, uuid7());
+    const { avatar } = await processImage(tempPath, AVATAR_VARIANTS);
+    return this.#put(publicImageKey('avatars', uuid7()), avatar.data, stored);
+  }
+
+  /** The banner and its half-size copy for phones (the same crop), under one id. */
+  async #storeBanner(tempPath: string, stored: UploadLease): Promise<{ key: string; mediumKey: string }> {
+    const { banner } = await processImage(tempPath, BANNER_VARIANTS);
+    const medium = await mediumImage(banner.data, 'banner');
+    const id = uuid7();
+    return {
+      key: await this.#put(publicImageKey('banners', id), banner.data, stored),
+      mediumKey: await this.#put(publicImageKey('banners', id, 'medium'), medium.data, stored),
+    };
+  }
+
+  async #put(key: string, data: Buffer, stored: UploadLease): Promise<string> {
     await stored.add(key);
-    await this.files.put(key, image.data, { contentType: 'image/webp' });
+    await this.files.put(key, data, { contentType: 'image/webp' });
     return key;
   }
 }

@@ -96,6 +96,37 @@ describe(`profile update`, () => {
     expect((await t.app.inject({ method: 'GET', url: second.profilePicture })).statusCode).toBe(200);
   });
 
+  it('stores a banner at 1500 x 500 and at half that with the same crop, and replaces both', async () => {
+    const { token } = await signUp(t.app, 'Bannerman');
+    const wide = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#c63' } })
+      .png()
+      .toBuffer();
+    const banner = (name: string) => multipart({}, [{ field: 'bannerImage', name, data: wide }]);
+    const first = (await update(token, banner('a.png'))).json().user;
+    const id = /^\/uploads\/banners\/([0-9a-f-]{36})\.webp$/.exec(first.bannerImage)?.[1];
+    expect(first.bannerImageMedium).toBe(`/uploads/banners/${id}-medium.webp`);
+    for (const [url, width, height] of [
+      [first.bannerImage, 1500, 500],
+      [first.bannerImageMedium, 750, 250],
+    ]) {
+      const image = await t.app.inject({ method: 'GET', url });
+      expect(image.statusCode).toBe(200);
+      expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'webp', width, height });
+    }
+    const profile = (await t.app.inject({ url: '/api/profile/username/Bannerman' })).json().user;
+    expect(profile).toMatchObject({
+      bannerImage: first.bannerImage,
+      bannerImageMedium: first.bannerImageMedium,
+    });
+
+    const second = (await update(token, banner('b.png'))).json().user;
+    expect(second.bannerImageMedium).not.toBe(first.bannerImageMedium);
+    for (const url of [first.bannerImage, first.bannerImageMedium])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    for (const url of [second.bannerImage, second.bannerImageMedium])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+  });
+
   it('refuses a non-image renamed .png, leaving the profile and the files untouched', async () => {
     const { token } = await signUp(t.app, 'Sneaky');
     const before = listFiles(t.dataDir);

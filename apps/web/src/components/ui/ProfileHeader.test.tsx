@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ProfileHeader, type ProfileHeaderUser } from './ProfileHeader.tsx';
+import { BANNER_SIZES, ProfileHeader, type ProfileHeaderUser } from './ProfileHeader.tsx';
 
 const stats = { designs: 3, followers: 1204, following: 7 };
 const person: ProfileHeaderUser = {
@@ -10,6 +10,7 @@ const person: ProfileHeaderUser = {
   location: '',
   profilePicture: null,
   bannerImage: null,
+  bannerImageMedium: null,
 };
 
 describe('profile header markup', () => {
@@ -46,5 +47,39 @@ describe('profile header markup', () => {
     expect(html).toMatch(/<dt[^>]*>Total Designs<\/dt>/);
     expect(html).toContain('aria-busy="true"');
     expect(html).toContain('>Edit Profile</button>');
+  });
+
+  it('offers the banner in both sizes, the half size for phones, with its layout size kept', () => {
+    const html = renderToStaticMarkup(
+      <ProfileHeader
+        user={{
+          ...person,
+          bannerImage: '/uploads/banners/b1.webp',
+          bannerImageMedium: '/uploads/banners/b1-medium.webp',
+        }}
+        stats={stats}
+        designsLabel="Designs"
+        actions={null}
+      />,
+    );
+    const banner = /<img [^>]*>/.exec(html)?.[0] ?? '';
+    expect(banner).toContain('src="/uploads/banners/b1.webp"');
+    expect(banner).toContain('srcSet="/uploads/banners/b1-medium.webp 750w, /uploads/banners/b1.webp 1500w"');
+    expect(banner).toContain(`sizes="${BANNER_SIZES}"`);
+    expect(banner).toMatch(/width="1500" height="500"/);
+  });
+
+  it('offers a banner stored without a half size in its one size, as before', () => {
+    const html = renderToStaticMarkup(
+      <ProfileHeader
+        user={{ ...person, bannerImage: '/uploads/banners/b2.webp' }}
+        stats={stats}
+        designsLabel="Designs"
+        actions={null}
+      />,
+    );
+    const banner = /<img [^>]*>/.exec(html)?.[0] ?? '';
+    expect(banner).toContain('src="/uploads/banners/b2.webp"');
+    expect(banner).not.toMatch(/srcSet|sizes/i);
   });
 });

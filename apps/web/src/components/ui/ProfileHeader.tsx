@@ -11,7 +11,7 @@ import styles from './ProfileHeader.module.css';
 /** What the header shows of a person: the fields the dashboard's user and a public profile share. */
 export type ProfileHeaderUser = Pick<
   PublicProfile,
-  'username' | 'name' | 'bio' | 'location' | 'profilePicture' | 'bannerImage'
+  'username' | 'name' | 'bio' | 'location' | 'profilePicture' | 'bannerImage' | 'bannerImageMedium'
 >;
 
 type ProfileHeaderProps = {
@@ -29,6 +29,12 @@ type ProfileHeaderProps = {
   /** Buttons beside the name: Edit Profile on the dashboard, Follow on someone else's profile. */
   actions: ReactNode;
 };
+
+/** A banner is made 1500 x 500 and at half that (`bannerImageMedium`, the same crop) for phones. */
+export const BANNER_WIDTHS = { medium: 750, banner: 1500 } as const;
+
+/** The banner spans the page's content: the whole width up to 1240 px, less the page's padding. */
+export const BANNER_SIZES = '(max-width: 1240px) 100vw, 1192px';
 
 const SOCIAL_LABELS: Record<keyof SocialLinks, string> = {
   instagram: 'Instagram',
@@ -50,6 +56,12 @@ export function ProfileHeader({
   actions,
 }: ProfileHeaderProps) {
   const banner = mediaUrl(user.bannerImage, '');
+  // Banners stored before the half size existed have none until the server's backfill made it.
+  const mediumBanner = mediaUrl(user.bannerImageMedium, '');
+  const bannerSrcSet =
+    banner && mediumBanner
+      ? `${mediumBanner} ${BANNER_WIDTHS.medium}w, ${banner} ${BANNER_WIDTHS.banner}w`
+      : undefined;
   const links = Object.entries(socialLinks ?? {}).filter(([, url]) => Boolean(url)) as [
     keyof SocialLinks,
     string,
@@ -64,6 +76,8 @@ export function ProfileHeader({
         {banner && (
           <img
             src={banner}
+            srcSet={bannerSrcSet}
+            sizes={bannerSrcSet ? BANNER_SIZES : undefined}
             alt=""
             className={styles.bannerImage}
             width={1500}

@@ -13,6 +13,7 @@ const profile: ProfileResponse = {
     location: '',
     profilePicture: null,
     bannerImage: null,
+    bannerImageMedium: null,
     socialLinks: { instagram: '', twitter: '', custom: '' },
     createdAt: '2025-01-01T00:00:00.000Z',
     stats,

@@ -16,19 +16,27 @@ export type GalleryImage = {
 
 /**
  * A model's rendered preview is made twice, 1200 x 900 for the gallery and 600 x 450 for cards: the
- * same picture, so a narrow screen can take the smaller. A photo's card is cropped to 4:3 while the
- * gallery shows all of it, so a photo has one size here.
+ * same picture, so a narrow screen can take the smaller.
  */
 export const PREVIEW_WIDTHS = { card: 600, gallery: 1200 } as const;
+
+/**
+ * A photo is stored at up to 1600 x 1200 for the gallery and at half that (`mediumUrl`): the same
+ * whole picture, which a phone takes. Its card is a 4:3 crop, so it never stands in. Photos stored
+ * before the medium size existed have none until the server's backfill made it: one size then.
+ * Both fit a 4:3 box, as the gallery's stage is, so the widths hold for tall photos too.
+ */
+export const PHOTO_WIDTHS = { medium: 800, gallery: 1600 } as const;
 
 /** How wide the gallery shows: the page's width on one column, two thirds of at most 1240 px beside the side panel. */
 export const GALLERY_SIZES = '(max-width: 900px) 100vw, 780px';
 
-function previewSrcSet(card: string | null | undefined, gallery: string): string | null {
-  if (!card) return null;
-  const [small, large] = [mediaUrl(card, ''), mediaUrl(gallery, '')];
-  if (!small || !large) return null;
-  return `${small} ${PREVIEW_WIDTHS.card}w, ${large} ${PREVIEW_WIDTHS.gallery}w`;
+/** The `srcset` of a picture made in two sizes; null when the smaller is missing. */
+function twoSizes(small: string | null | undefined, large: string, widths: readonly [number, number]) {
+  if (!small) return null;
+  const [smallUrl, largeUrl] = [mediaUrl(small, ''), mediaUrl(large, '')];
+  if (!smallUrl || !largeUrl) return null;
+  return `${smallUrl} ${widths[0]}w, ${largeUrl} ${widths[1]}w`;
 }
 
 /** Photos first, then the rendered previews of the STL files (docs/product.md#design-page). */
@@ -41,14 +49,17 @@ export function galleryImages(design: DesignDetail): GalleryImage[] {
       src: file.url,
       thumb: file.cardUrl ?? file.url,
       alt: photos.length > 1 ? `${design.name}, photo ${i + 1}` : `${design.name}, photo`,
-      srcSet: null,
+      srcSet: twoSizes(file.mediumUrl, file.url, [PHOTO_WIDTHS.medium, PHOTO_WIDTHS.gallery]),
     })),
     ...models.map((file) => ({
       key: `${file._id}-preview`,
       src: file.previewUrl ?? '',
       thumb: file.previewCardUrl ?? file.previewUrl ?? '',
       alt: `Rendered preview of ${file.name}`,
-      srcSet: previewSrcSet(file.previewCardUrl, file.previewUrl ?? ''),
+      srcSet: twoSizes(file.previewCardUrl, file.previewUrl ?? '', [
+        PREVIEW_WIDTHS.card,
+        PREVIEW_WIDTHS.gallery,
+      ]),
     })),
   ];
 }

@@ -16,7 +16,12 @@ const file = (id: string, type: 'image' | 'stl', urls: Partial<DesignDetailFile>
 
 const design = (files: DesignDetailFile[]) => ({ name: 'Gear', files }) as DesignDetail;
 
-const photo = file('p1', 'image', { cardUrl: '/uploads/images/p1-card.webp' });
+/** A photo stored before the medium size existed (or not yet backfilled): one size. */
+const photo = file('p1', 'image', { cardUrl: '/uploads/images/p1-card.webp', mediumUrl: null });
+const photoWithMedium = file('p2', 'image', {
+  cardUrl: '/uploads/images/p2-card.webp',
+  mediumUrl: '/uploads/images/p2-medium.webp',
+});
 const model = file('m1', 'stl', {
   previewUrl: '/uploads/images/m1-preview.webp',
   previewCardUrl: '/uploads/images/m1-previewcard.webp',
@@ -41,7 +46,15 @@ describe('the design gallery', () => {
     );
   });
 
-  it("offers a photo in its gallery size only: its card is cropped to 4:3, the gallery's is not", () => {
+  it('offers a photo in its medium and gallery sizes, never its card (a 4:3 crop)', () => {
+    const [picture] = galleryImages(design([photoWithMedium]));
+    expect(picture).toMatchObject({
+      src: photoWithMedium.url,
+      srcSet: '/uploads/images/p2-medium.webp 800w, /uploads/images/p2-gallery.webp 1600w',
+    });
+  });
+
+  it('offers a photo stored without a medium size in its gallery size only', () => {
     const [picture] = galleryImages(design([photo]));
     expect(picture).toMatchObject({ src: photo.url, srcSet: null });
   });
@@ -76,6 +89,27 @@ describe('the design gallery', () => {
       imagesrcset: image.srcset,
       imagesizes: image.sizes,
       fetchpriority: 'high',
+    });
+  });
+
+  it('preloads a photo with a medium size by its srcset, so a phone fetches the smaller from the head', () => {
+    const html = renderToString(
+      <DesignGallery images={galleryImages(design([model, photoWithMedium]))} rendering={false} />,
+    );
+    const preload = attributes(html, 'link');
+    const image = attributes(html, 'img');
+    expect(image).toMatchObject({
+      src: photoWithMedium.url,
+      srcset: '/uploads/images/p2-medium.webp 800w, /uploads/images/p2-gallery.webp 1600w',
+      sizes: GALLERY_SIZES,
+      width: '1200',
+      height: '900',
+    });
+    expect(preload).toMatchObject({
+      as: 'image',
+      fetchpriority: 'high',
+      imagesrcset: image.srcset,
+      imagesizes: GALLERY_SIZES,
     });
   });
 

@@ -17,6 +17,7 @@ const person: PublicProfile = {
   location: '',
   profilePicture: null,
   bannerImage: null,
+  bannerImageMedium: null,
   socialLinks: { instagram: 'https://instagram.com/layerlab', twitter: 'javascript:alert(1)', custom: '' },
   createdAt: '2025-03-09T12:00:00.000Z',
   stats,

@@ -17,6 +17,7 @@ const person: CurrentUser = {
   location: 'Oslo',
   profilePicture: null,
   bannerImage: null,
+  bannerImageMedium: null,
   socialLinks: { instagram: '', twitter: '', custom: '' },
   lastUsernameChange: null,
   profileCompleted: true,
