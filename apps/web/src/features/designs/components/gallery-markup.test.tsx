@@ -93,10 +93,10 @@ describe('the design gallery', () => {
   });
 
   it('preloads a photo with a medium size by its srcset, so a phone fetches the smaller from the head', () => {
-    const html = renderToString(
+    const { html, preloads } = renderWithHead(
       <DesignGallery images={galleryImages(design([model, photoWithMedium]))} rendering={false} />,
     );
-    const preload = attributes(html, 'link');
+    const preload = attributes(preloads, 'link');
     const image = attributes(html, 'img');
     expect(image).toMatchObject({
       src: photoWithMedium.url,
