@@ -56,6 +56,8 @@ function serverMarkupKept(page: Page) {
     return {
       elements: serverElements.length,
       replaced: serverElements.filter((element) => !element.isConnected).length,
+      // The first of them, to show in a failure.
+      firstReplaced: serverElements.find((element) => !element.isConnected)?.outerHTML.slice(0, 120) ?? null,
       // Where the text first differs, to show in a failure.
       changedText:
         text === serverText ? null : `${serverText.slice(from, from + 60)} -> ${text.slice(from, from + 60)}`,

@@ -7,6 +7,7 @@ import { createAppRouter, resolveLazyMatches, routes } from './app/router.tsx';
 import { STATE_ELEMENT_ID } from './app/server/state-element.ts';
 import { consumeAddressCode } from './features/auth/address-code.ts';
 import { getStoredToken, setSignedInHint } from './lib/auth-storage.ts';
+import { setHydrating } from './lib/hydration-slice.tsx';
 
 // Before the router and the first render: the router must not see a Google sign-in code (or a
 // token) in the address; the session provider exchanges the code.
@@ -33,10 +34,12 @@ async function start(client: QueryClient) {
     // The page's code must be there for the first render, or it would render the loading screen
     // where the server put the page.
     const router = createAppRouter(await resolveLazyMatches(routes, window.location));
+    setHydrating(true);
     hydrateRoot(
       container,
       <App router={router} googleCode={null} queryClient={client} restoreStored={false} />,
     );
+    setHydrating(false);
     return;
   }
   createRoot(container as HTMLElement).render(

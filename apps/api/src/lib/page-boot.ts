@@ -5,8 +5,10 @@ import { createHash } from 'node:crypto';
  * been painted. The page works as plain HTML until then (links, the search form), and its
  * stylesheets and pictures do not share a phone's connection with the app's scripts, nor its main
  * thread with their compilation (decision 0015 has the measurements). It reads the scripts from its
- * `data-scripts` attribute (the entry module first, then the modules to preload), adds the entry,
- * then one preload per task: starting a fetch costs the main thread a few milliseconds each.
+ * `data-scripts` attribute (the entry module first, then the modules it and the page import) and
+ * preloads them one per task (starting a fetch costs the main thread a few milliseconds each), then
+ * adds the entry. Last, because the app's loader of a lazily loaded screen adds, in one task, a
+ * preload of each of the screen's modules not in the page yet (decision 0016).
  * Its text never changes, so the content security policy allows it by its hash.
  */
 export const BOOT_SCRIPT = [
@@ -14,18 +16,21 @@ export const BOOT_SCRIPT = [
   '  var scripts = document.currentScript.getAttribute("data-scripts").split(" ");',
   '  var loaded = document.readyState === "complete", painted = false, started = false;',
   '  function preload(i) {',
+  '    if (i >= scripts.length) {',
+  '      var entry = document.createElement("script");',
+  '      entry.type = "module"; entry.crossOrigin = ""; entry.src = scripts[0];',
+  '      document.head.appendChild(entry);',
+  '      return;',
+  '    }',
   '    var link = document.createElement("link");',
   '    link.rel = "modulepreload"; link.crossOrigin = ""; link.href = scripts[i];',
   '    document.head.appendChild(link);',
-  '    if (i + 1 < scripts.length) setTimeout(preload, 0, i + 1);',
+  '    setTimeout(preload, 0, i + 1);',
   '  }',
   '  function start() {',
   '    if (started || !loaded || !painted) return;',
   '    started = true;',
-  '    var entry = document.createElement("script");',
-  '    entry.type = "module"; entry.crossOrigin = ""; entry.src = scripts[0];',
-  '    document.head.appendChild(entry);',
-  '    if (scripts.length > 1) setTimeout(preload, 0, 1);',
+  '    preload(0);',
   '  }',
   '  var Observer = window.PerformanceObserver;',
   '  if (Observer && Observer.supportedEntryTypes && Observer.supportedEntryTypes.indexOf("paint") >= 0) {',

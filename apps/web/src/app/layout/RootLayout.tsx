@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { HydrationSlice } from '@/lib/hydration-slice.tsx';
 import { useSession } from '@/lib/session/session.tsx';
 import { Footer } from './Footer.tsx';
 import { FullScreenLoader } from './FullScreenLoader.tsx';
@@ -29,12 +30,16 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <TopBar />
+      <HydrationSlice>
+        <TopBar />
+      </HydrationSlice>
       <NavigationProgress />
       <main id="main" tabIndex={-1} className={styles.main}>
         <Outlet />
       </main>
-      <Footer />
+      <HydrationSlice>
+        <Footer />
+      </HydrationSlice>
       <ScrollRestoration />
     </div>
   );

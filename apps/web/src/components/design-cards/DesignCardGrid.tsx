@@ -2,6 +2,7 @@ import { CARD_ROTATION_MS_OTHER } from '@printmarket/shared/constants';
 import type { DesignCard as DesignCardData } from '@printmarket/shared/types';
 import type { ReactNode } from 'react';
 import { CardGrid } from '@/components/ui/CardGrid.tsx';
+import { HydrationSlice } from '@/lib/hydration-slice.tsx';
 import { DesignCard } from './DesignCard.tsx';
 import { DesignCardSkeleton } from './DesignCardSkeleton.tsx';
 
@@ -38,13 +39,15 @@ export function DesignCardGrid({
     <CardGrid label={label} labelledBy={labelledBy} stale={stale}>
       {designs.map((design, i) => (
         <li key={design._id}>
-          <DesignCard
-            design={design}
-            rotationMs={rotationMs}
-            headingLevel={headingLevel}
-            priority={priorityFirst && i === 0}
-          />
-          {footer?.(design)}
+          <HydrationSlice>
+            <DesignCard
+              design={design}
+              rotationMs={rotationMs}
+              headingLevel={headingLevel}
+              priority={priorityFirst && i === 0}
+            />
+            {footer?.(design)}
+          </HydrationSlice>
         </li>
       ))}
     </CardGrid>

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef } from 'react';
+import { useLayoutEffect, useReducer, useRef } from 'react';
 import { GameScreen, type GameScreenProps } from './GameScreen.tsx';
 import { gameReducer, INITIAL_STATE } from './game-rules.ts';
 import { usePrefersReducedMotion } from './use-reduced-motion.ts';
@@ -25,9 +25,10 @@ export function UnsubscribeGame(props: {
   const panelRef = useRef<HTMLElement>(null);
 
   // On a new screen, focus moves to its title: screen readers announce it, and keyboard users go
-  // on from there instead of from a button that has just disappeared.
+  // on from there instead of from a button that has just disappeared. Before the browser paints
+  // the screen (a layout effect), so a key pressed on the new screen meets the focus where it ends.
   const shownPhase = useRef(state.phase);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (shownPhase.current === state.phase) return;
     shownPhase.current = state.phase;
     panelRef.current?.querySelector<HTMLElement>('[data-screen-title]')?.focus();

@@ -14,6 +14,7 @@ import { ProfileLikesPanel } from '@/features/social/components/ProfileLikesPane
 import { ProfileLoadStatus } from '@/features/social/components/ProfileLoadStatus.tsx';
 import { canonicalProfileAddress } from '@/features/social/profile-address.ts';
 import { parseProfileSort } from '@/features/social/profile-sort.ts';
+import { HydrationSlice } from '@/lib/hydration-slice.tsx';
 import { PageTitle } from '@/lib/page-head.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
@@ -93,33 +94,37 @@ export default function ProfilePage() {
   return (
     <div className={styles.page}>
       <PageTitle>{`${person.username} · PrintMarket`}</PageTitle>
-      <ProfileHeader
-        user={person}
-        stats={data.stats}
-        designsLabel="Designs"
-        actions={
-          isOwner ? (
-            <Link to={paths.dashboard()} className={`${button.base} ${button.secondary}`}>
-              Go to Dashboard
-            </Link>
-          ) : (
-            <FollowButton
-              profile={{ id: person.id, username: person.username }}
-              viewer={{ status: session.status }}
-              onChanged={onFollowChanged}
-            />
-          )
-        }
-      />
+      <HydrationSlice>
+        <ProfileHeader
+          user={person}
+          stats={data.stats}
+          designsLabel="Designs"
+          actions={
+            isOwner ? (
+              <Link to={paths.dashboard()} className={`${button.base} ${button.secondary}`}>
+                Go to Dashboard
+              </Link>
+            ) : (
+              <FollowButton
+                profile={{ id: person.id, username: person.username }}
+                viewer={{ status: session.status }}
+                onChanged={onFollowChanged}
+              />
+            )
+          }
+        />
+      </HydrationSlice>
 
       <div className={styles.sections}>
-        <TabList
-          label={`${person.username}'s profile`}
-          idBase={ID_BASE}
-          tabs={TABS}
-          selected={tab}
-          onSelect={selectTab}
-        />
+        <HydrationSlice>
+          <TabList
+            label={`${person.username}'s profile`}
+            idBase={ID_BASE}
+            tabs={TABS}
+            selected={tab}
+            onSelect={selectTab}
+          />
+        </HydrationSlice>
         <TabPanel idBase={ID_BASE} id={tab}>
           {tab === 'designs' && (
             <ProfileDesignsPanel username={person.username} sort={sort} onSortChange={selectSort} />

@@ -1,0 +1,58 @@
+import { render, waitFor } from '@testing-library/preact';
+import { useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { HydrationSlice, setHydrating } from './hydration-slice.tsx';
+
+function Counter({ name }: { name: string }) {
+  const [count, setCount] = useState(0);
+  return (
+    <button type="button" onClick={() => setCount(count + 1)}>
+      {name} {count}
+    </button>
+  );
+}
+
+const page = (
+  <main>
+    <h1>Title</h1>
+    <HydrationSlice>
+      <Counter name="first" />
+    </HydrationSlice>
+    <HydrationSlice>
+      <Counter name="second" />
+    </HydrationSlice>
+  </main>
+);
+
+describe('hydration slices', () => {
+  it("take over the server's markup a part per task, keeping every element, then answer", async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    document.body.append(container);
+    const serverElements = [...container.querySelectorAll('*')];
+    const [first, second] = container.querySelectorAll('button');
+
+    setHydrating(true);
+    hydrateRoot(container, page);
+    setHydrating(false);
+    // Until its turn, a slice is the server's markup, untouched.
+    expect(container.textContent).toBe('Titlefirst 0second 0');
+
+    for (const button of [first, second]) {
+      await waitFor(() => {
+        button?.click();
+        expect(button?.textContent).toMatch(/ [1-9]/);
+      });
+    }
+    expect(serverElements.every((element) => element.isConnected)).toBe(true);
+    expect(container.querySelectorAll('*')).toHaveLength(serverElements.length);
+    container.remove();
+  });
+
+  it('render at once outside hydration (a navigation shows no empty slice)', () => {
+    const { container } = render(page);
+    expect(container.textContent).toBe('Titlefirst 0second 0');
+  });
+});
