@@ -17,7 +17,6 @@ import { ModelFacts } from '@/features/designs/components/ModelFacts.tsx';
 import { formatDate } from '@/features/designs/model-facts.ts';
 import { usePreferences } from '@/features/preferences/api/preferences.ts';
 import { countLabel, formatCount } from '@/lib/count-format.ts';
-import { HydrationSlice } from '@/lib/hydration-slice.tsx';
 import { mediaUrl } from '@/lib/media.ts';
 import { PageTitle } from '@/lib/page-head.tsx';
 import { paths } from '@/lib/paths.ts';
@@ -145,9 +144,7 @@ function DesignView({
 
       <div className={styles.layout}>
         <div className={styles.main}>
-          <HydrationSlice>
-            <DesignMedia design={design} />
-          </HydrationSlice>
+          <DesignMedia design={design} />
 
           <section className={styles.about} aria-labelledby="design-about-heading">
             <h2 id="design-about-heading" className={styles.sectionHeading}>
@@ -169,18 +166,12 @@ function DesignView({
             )}
           </section>
 
-          <HydrationSlice>
-            <DesignFileList design={design} signedIn={signedIn} />
-          </HydrationSlice>
+          <DesignFileList design={design} signedIn={signedIn} />
         </div>
 
         <aside className={styles.aside} aria-label="Design information">
-          <HydrationSlice>
-            <DesignSidePanel design={design} signedIn={signedIn} />
-          </HydrationSlice>
-          <HydrationSlice>
-            <ModelFacts design={design} />
-          </HydrationSlice>
+          <DesignSidePanel design={design} signedIn={signedIn} />
+          <ModelFacts design={design} />
         </aside>
       </div>
     </article>
