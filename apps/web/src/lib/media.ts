@@ -18,3 +18,17 @@ export function resolveMediaUrl(path: string | null | undefined, fallback: strin
 export function mediaUrl(path: string | null | undefined, fallback: string): string {
   return resolveMediaUrl(path, fallback, API_BASE);
 }
+
+/**
+ * The `srcset` of a picture the server made in two sizes (`widths` in pixels, smaller first); null
+ * when the smaller is missing (pictures stored before it existed), so the picture has one size.
+ */
+export function twoSizeSrcSet(
+  small: string | null | undefined,
+  large: string | null | undefined,
+  widths: readonly [number, number],
+): string | null {
+  const [smallUrl, largeUrl] = [mediaUrl(small, ''), mediaUrl(large, '')];
+  if (!smallUrl || !largeUrl) return null;
+  return `${smallUrl} ${widths[0]}w, ${largeUrl} ${widths[1]}w`;
+}

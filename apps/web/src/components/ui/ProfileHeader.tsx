@@ -4,7 +4,7 @@ import type { PublicProfile } from '@printmarket/shared/social';
 import { SOCIAL_MSG } from '@printmarket/shared/social-messages';
 import type { UserStats } from '@printmarket/shared/types';
 import type { ReactNode } from 'react';
-import { mediaUrl } from '@/lib/media.ts';
+import { mediaUrl, twoSizeSrcSet } from '@/lib/media.ts';
 import { Avatar } from './Avatar.tsx';
 import styles from './ProfileHeader.module.css';
 
@@ -57,11 +57,9 @@ export function ProfileHeader({
 }: ProfileHeaderProps) {
   const banner = mediaUrl(user.bannerImage, '');
   // Banners stored before the half size existed have none until the server's backfill made it.
-  const mediumBanner = mediaUrl(user.bannerImageMedium, '');
   const bannerSrcSet =
-    banner && mediumBanner
-      ? `${mediumBanner} ${BANNER_WIDTHS.medium}w, ${banner} ${BANNER_WIDTHS.banner}w`
-      : undefined;
+    twoSizeSrcSet(user.bannerImageMedium, user.bannerImage, [BANNER_WIDTHS.medium, BANNER_WIDTHS.banner]) ??
+    undefined;
   const links = Object.entries(socialLinks ?? {}).filter(([, url]) => Boolean(url)) as [
     keyof SocialLinks,
     string,

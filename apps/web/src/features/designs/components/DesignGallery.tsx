@@ -1,7 +1,7 @@
 import type { DesignDetail } from '@printmarket/shared/types';
 import { type KeyboardEvent, type SyntheticEvent, useRef, useState } from 'react';
 import designPlaceholder from '@/assets/design-placeholder.svg';
-import { mediaUrl } from '@/lib/media.ts';
+import { mediaUrl, twoSizeSrcSet } from '@/lib/media.ts';
 import { usePreloadImage } from '@/lib/page-head.tsx';
 import styles from './DesignGallery.module.css';
 
@@ -31,14 +31,6 @@ export const PHOTO_WIDTHS = { medium: 800, gallery: 1600 } as const;
 /** How wide the gallery shows: the page's width on one column, two thirds of at most 1240 px beside the side panel. */
 export const GALLERY_SIZES = '(max-width: 900px) 100vw, 780px';
 
-/** The `srcset` of a picture made in two sizes; null when the smaller is missing. */
-function twoSizes(small: string | null | undefined, large: string, widths: readonly [number, number]) {
-  if (!small) return null;
-  const [smallUrl, largeUrl] = [mediaUrl(small, ''), mediaUrl(large, '')];
-  if (!smallUrl || !largeUrl) return null;
-  return `${smallUrl} ${widths[0]}w, ${largeUrl} ${widths[1]}w`;
-}
-
 /** Photos first, then the rendered previews of the STL files (docs/product.md#design-page). */
 export function galleryImages(design: DesignDetail): GalleryImage[] {
   const photos = design.files.filter((file) => file.type === 'image');
@@ -49,14 +41,14 @@ export function galleryImages(design: DesignDetail): GalleryImage[] {
       src: file.url,
       thumb: file.cardUrl ?? file.url,
       alt: photos.length > 1 ? `${design.name}, photo ${i + 1}` : `${design.name}, photo`,
-      srcSet: twoSizes(file.mediumUrl, file.url, [PHOTO_WIDTHS.medium, PHOTO_WIDTHS.gallery]),
+      srcSet: twoSizeSrcSet(file.mediumUrl, file.url, [PHOTO_WIDTHS.medium, PHOTO_WIDTHS.gallery]),
     })),
     ...models.map((file) => ({
       key: `${file._id}-preview`,
       src: file.previewUrl ?? '',
       thumb: file.previewCardUrl ?? file.previewUrl ?? '',
       alt: `Rendered preview of ${file.name}`,
-      srcSet: twoSizes(file.previewCardUrl, file.previewUrl ?? '', [
+      srcSet: twoSizeSrcSet(file.previewCardUrl, file.previewUrl ?? '', [
         PREVIEW_WIDTHS.card,
         PREVIEW_WIDTHS.gallery,
       ]),
