@@ -171,6 +171,40 @@ test('a collection page arrives rendered and hydrates without a mismatch', async
   await expectHydrated(page, documents, hydration);
 });
 
+test('a design page in a collection arrives rendered and hydrates without a mismatch', async ({
+  page,
+  request,
+}) => {
+  const hydration = await watchHydration(page);
+  const documents = countDocuments(page);
+  const { username, token } = await register(request, 'kit', 'Kit Maker');
+  const upload = await request.post('/api/designs/upload', {
+    headers: { 'x-auth-token': token },
+    multipart: {
+      designName: 'Kit Hinge',
+      description: 'Its side panel has a second part: the collection.',
+      isPaid: 'false',
+      createNewCollection: 'true',
+      newCollectionName: 'Kit Parts',
+      files: { name: 'hinge.stl', mimeType: 'model/stl', buffer: boxStl(12, 8, 4, 1) },
+    },
+  });
+  expect(upload.status()).toBe(201);
+  const { slug } = (await upload.json()).design;
+  // Its model's preview rendered, so the page asks for nothing more while it hydrates.
+  await expect
+    .poll(async () => {
+      const detail = await (await request.get(`/api/designs/${username}/${slug}`)).json();
+      return detail.files.every((file: { previewUrl?: string | null }) => file.previewUrl);
+    })
+    .toBe(true);
+
+  const response = await page.goto(`/design/${username}/${slug}`);
+  expect(response?.status()).toBe(200);
+  expect(await response?.text()).toContain('Kit Parts');
+  await expectHydrated(page, documents, hydration);
+});
+
 test('a hydrated design page does not fetch again what its HTML carried', async ({ page, request }) => {
   const design = await designWithPreviews(request);
   const designCalls: string[] = [];

@@ -26,6 +26,21 @@ const page = (
   </main>
 );
 
+/** Slices of two elements and of none, each followed by another part. */
+const unevenPage = (
+  <main>
+    <HydrationSlice>
+      <Counter name="first" />
+      <p>beside it</p>
+    </HydrationSlice>
+    <HydrationSlice>{null}</HydrationSlice>
+    <HydrationSlice>
+      <Counter name="second" />
+    </HydrationSlice>
+    <p>after</p>
+  </main>
+);
+
 describe('hydration slices', () => {
   it("take over the server's markup a part per task, keeping every element, then answer", async () => {
     const container = document.createElement('div');
@@ -48,6 +63,26 @@ describe('hydration slices', () => {
     }
     expect(serverElements.every((element) => element.isConnected)).toBe(true);
     expect(container.querySelectorAll('*')).toHaveLength(serverElements.length);
+    container.remove();
+  });
+
+  it("keep all of a slice's markup, whatever number of elements it has", async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(unevenPage);
+    document.body.append(container);
+    const serverElements = [...container.querySelectorAll('*')];
+    const second = container.querySelectorAll('button')[1];
+
+    setHydrating(true);
+    hydrateRoot(container, unevenPage);
+    setHydrating(false);
+    // The last slice has had its turn once its button answers.
+    await waitFor(() => {
+      second?.click();
+      expect(second?.textContent).toMatch(/ [1-9]/);
+    });
+    expect(serverElements.filter((element) => !element.isConnected)).toEqual([]);
+    expect(container.textContent).toMatch(/^first 0beside itsecond [1-9]+after$/);
     container.remove();
   });
 

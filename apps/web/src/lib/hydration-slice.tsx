@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useRef } from 'react';
+import { Fragment, type ReactNode, Suspense, useRef } from 'react';
 
 /**
  * Hydrating a server-rendered page is one task in Preact, long enough on a slow phone to hold up
@@ -34,10 +34,24 @@ function WaitForTurn({ children }: { children: ReactNode }) {
   return children;
 }
 
+/**
+ * A comment in the server's markup: preact-render-to-string writes a Fragment's `UNSTABLE_comment`
+ * as `<!--text-->`; in the browser the Fragment renders nothing.
+ */
+const ServerComment = Fragment as unknown as (props: { UNSTABLE_comment: string }) => null;
+
+/**
+ * The server's markup of a slice lies between `<!--$s-->` and `<!--/$s-->`, the marks Preact's
+ * streamed hydration uses: a part that suspends while hydrating keeps everything between them.
+ * Without them it keeps only its first element, so a slice of two elements (or of none) would
+ * hand the rest of its markup to the parts after it, which render theirs anew.
+ */
 export function HydrationSlice({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={null}>
+      <ServerComment UNSTABLE_comment="$s" />
       <WaitForTurn>{children}</WaitForTurn>
+      <ServerComment UNSTABLE_comment="/$s" />
     </Suspense>
   );
 }

@@ -17,6 +17,7 @@ import { ModelFacts } from '@/features/designs/components/ModelFacts.tsx';
 import { formatDate } from '@/features/designs/model-facts.ts';
 import { usePreferences } from '@/features/preferences/api/preferences.ts';
 import { countLabel, formatCount } from '@/lib/count-format.ts';
+import { HydrationSlice } from '@/lib/hydration-slice.tsx';
 import { mediaUrl } from '@/lib/media.ts';
 import { PageTitle } from '@/lib/page-head.tsx';
 import { paths } from '@/lib/paths.ts';
@@ -144,7 +145,9 @@ function DesignView({
 
       <div className={styles.layout}>
         <div className={styles.main}>
-          <DesignMedia design={design} />
+          <HydrationSlice>
+            <DesignMedia design={design} />
+          </HydrationSlice>
 
           <section className={styles.about} aria-labelledby="design-about-heading">
             <h2 id="design-about-heading" className={styles.sectionHeading}>
@@ -166,12 +169,18 @@ function DesignView({
             )}
           </section>
 
-          <DesignFileList design={design} signedIn={signedIn} />
+          <HydrationSlice>
+            <DesignFileList design={design} signedIn={signedIn} />
+          </HydrationSlice>
         </div>
 
         <aside className={styles.aside} aria-label="Design information">
-          <DesignSidePanel design={design} signedIn={signedIn} />
-          <ModelFacts design={design} />
+          <HydrationSlice>
+            <DesignSidePanel design={design} signedIn={signedIn} />
+          </HydrationSlice>
+          <HydrationSlice>
+            <ModelFacts design={design} />
+          </HydrationSlice>
         </aside>
       </div>
     </article>
