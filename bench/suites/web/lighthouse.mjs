@@ -142,7 +142,12 @@ export async function measureLighthouse(ctx, setup, scope) {
     ),
   );
 
-  const lighthouseVersion = pages.find((p) => p.representative)?.representative?.lighthouseVersion ?? null;
+  const representative = pages.find((p) => p.representative)?.representative;
+  const lighthouseVersion = representative?.lighthouseVersion ?? null;
+  // Blocking time moves with the browser's version as much as with the app: it is part of the figure.
+  // The user agent gives the major version only (Chrome/150.0.0.0).
+  const major = representative?.environment.hostUserAgent.match(/Chrom(?:e|ium)\/(\d+)/)?.[1];
+  const browser = major ? `Chromium ${major}` : null;
   const result = {
     suite: 'web',
     part: 'lighthouse',
@@ -152,6 +157,7 @@ export async function measureLighthouse(ctx, setup, scope) {
     machine: machineUnderLoad(busy, loadBefore, loadAfter),
     settings: {
       lighthouseVersion,
+      browser,
       preset: "Lighthouse's default: mobile, simulated throttling",
       runsPerPage: RUNS,
       categories: CATEGORIES,
@@ -206,7 +212,7 @@ async function firstLoadScripts(report, baseUrl) {
 
 /**
  * @param {string} label
- * @param {{ machine: ReturnType<typeof machineUnderLoad>, settings: { lighthouseVersion: string | null },
+ * @param {{ machine: ReturnType<typeof machineUnderLoad>, settings: { lighthouseVersion: string | null, browser: string | null },
  *   homeScripts: Awaited<ReturnType<typeof firstLoadScripts>> | null,
  *   targets: import('../../lib/report.mjs').Target[] }} result
  * @param {(import('./pages.mjs').AuditedPage & ReturnType<typeof pageFigures> & { runs: number,
@@ -215,7 +221,7 @@ async function firstLoadScripts(report, baseUrl) {
 function printReport(label, result, pages) {
   const m = result.machine;
   console.log(
-    `\n${label}: demo catalogue; Lighthouse ${result.settings.lighthouseVersion ?? '?'}, mobile preset (simulated throttling), ` +
+    `\n${label}: demo catalogue; Lighthouse ${result.settings.lighthouseVersion ?? '?'} on ${result.settings.browser ?? 'an unknown browser'}, mobile preset (simulated throttling), ` +
       `median of ${RUNS} runs per page; ${m.cpus} CPUs, Node ${m.node}; ` +
       `load average ${m.loadAverageBefore.join(' ')} before, ${m.loadAverageAfter.join(' ')} after`,
   );
