@@ -10,6 +10,7 @@ import { registerBodyDeadline } from './lib/body-deadline.ts';
 import { registerCompression } from './lib/compression.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './lib/error-handler.ts';
 import { JobQueue } from './lib/jobs/job-queue.ts';
+import { createMailTransport } from './lib/mail/mail-transport.ts';
 import { registerMetrics } from './lib/metrics-route.ts';
 import { registerHealth } from './lib/readiness.ts';
 import { registerInputGuards } from './lib/request-input.ts';
@@ -29,6 +30,7 @@ import { registerLikes } from './modules/likes/index.ts';
 import { registerMediumImages } from './modules/medium-images/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
 import { registerPasswordChange } from './modules/password-change/index.ts';
+import { registerPasswordReset } from './modules/password-reset/index.ts';
 import { choosePayments, registerPayments } from './modules/payments/index.ts';
 import type { PaymentsPort } from './modules/payments/payments-port.ts';
 import { registerPlans } from './modules/plans/index.ts';
@@ -107,8 +109,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = new JobQueue(deps.db, config.jobs, (err) => app.log.error({ err }, 'job queue error'));
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
+  const mail = createMailTransport(config.mail, (file) =>
+    app.log.info({ file }, 'mail written to the outbox'),
+  );
+  app.addHook('onClose', () => mail.close());
   const modules: ModuleDeps = {
     config,
+    mail,
+    mailBrand: {
+      companyName: config.legal.companyName,
+      contactEmail: config.legal.contactEmail,
+      publicUrl: config.publicUrl,
+    },
     db: deps.db,
     files,
     jobs,
@@ -137,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthContext(app, (token) => auth.authenticate(token));
   registerGoogle(app, modules, { auth, users });
   registerPasswordChange(app, modules);
+  registerPasswordReset(app, modules);
   registerDesigns(app, modules);
   const { details } = registerDesignDetail(app, modules);
   registerDesignEdit(app, modules, { details });

@@ -21,3 +21,23 @@ describe('configuration of instances that share a database or storage', () => {
     expect(loadConfig({}).jwtSecret).toBeUndefined();
   });
 });
+
+describe('mail configuration', () => {
+  it('writes to DATA_DIR/outbox without SMTP_URL, from the contact address', () => {
+    const { mail } = loadConfig({ DATA_DIR: '/srv/printmarket', CONTACT_EMAIL: 'hello@shop.example' });
+    expect(mail).toEqual({
+      smtpUrl: undefined,
+      from: 'PrintMarket <hello@shop.example>',
+      outboxDir: '/srv/printmarket/outbox',
+    });
+  });
+
+  it('takes smtp:// and smtps:// addresses and refuses anything else, naming SMTP_URL', () => {
+    expect(loadConfig({ SMTP_URL: 'smtps://user:pass@mail.example:465' }).mail.smtpUrl).toBe(
+      'smtps://user:pass@mail.example:465',
+    );
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(
+      /SMTP_URL: must be smtp:\/\/… or smtps:\/\/…/,
+    );
+  });
+});

@@ -45,6 +45,17 @@ const envSchema = z.object({
   SIGNUP_MAX_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** How many reverse proxies stand in front (0: none). Their X-Forwarded-For entries are trusted. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Mail goes out through this SMTP server; without it, messages are written to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^smtps?:\/\/[^/\s]+/.test(v), 'must be smtp://… or smtps://…'),
+  /** The From header of every message (default: PrintMarket at CONTACT_EMAIL). */
+  MAIL_FROM: optionalText,
+  /** Password reset links a person may ask for per address, and per network address, each hour. */
+  PASSWORD_RESET_MAX_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  PASSWORD_RESET_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
   COMPANY_NAME: z.string().default('PrintMarket LLC'),
   CONTACT_EMAIL: z.email().default('support@printmarket.example'),
   SERVER_LOCATION: z.string().default('the United States'),
@@ -197,6 +208,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     signUpLimit: { max: e.SIGNUP_MAX_PER_HOUR, windowMs: 3_600_000 },
     /** Proxies to trust for the client address; a count, so a client cannot add hops of its own. */
     trustProxy: e.TRUST_PROXY,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `PrintMarket <${e.CONTACT_EMAIL}>`,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
+    passwordResetLimit: {
+      perAddress: e.PASSWORD_RESET_MAX_PER_HOUR,
+      perIp: e.PASSWORD_RESET_MAX_PER_IP_PER_HOUR,
+      windowMs: 3_600_000,
+    },
     legal: { companyName: e.COMPANY_NAME, contactEmail: e.CONTACT_EMAIL, serverLocation: e.SERVER_LOCATION },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaults.webDistDir,
     pageCacheMs: Math.round(e.PAGE_CACHE_SECONDS * 1000),

@@ -61,6 +61,14 @@ export interface GoogleSignInCodesTable {
   expires_at: Timestamp;
 }
 
+/** A password reset link's token, by its hash (migration 0018); deleted when used. */
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: string;
+  created_at: DefaultedTimestamp;
+  expires_at: Timestamp;
+}
+
 /** Keys an upload is storing, under a lease its instance renews (migration 0016). */
 export interface PendingUploadsTable {
   id: string;
@@ -323,6 +331,7 @@ export interface DB {
   rate_limit_counts: RateLimitCountsTable;
   oauth_states: OAuthStatesTable;
   google_sign_in_codes: GoogleSignInCodesTable;
+  password_reset_tokens: PasswordResetTokensTable;
   pending_uploads: PendingUploadsTable;
   designs: DesignsTable;
   design_files: DesignFilesTable;

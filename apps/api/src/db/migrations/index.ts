@@ -13,6 +13,7 @@ import * as m0013 from './0013_rate_limit_counts.ts';
 import * as m0015 from './0015_seed_marker.ts';
 import * as m0016 from './0016_pending_uploads.ts';
 import * as m0017 from './0017_medium_images.ts';
+import * as m0018 from './0018_password_reset_tokens.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the bundled
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0015_seed_marker': m0015,
   '0016_pending_uploads': m0016,
   '0017_medium_images': m0017,
+  '0018_password_reset_tokens': m0018,
 };
