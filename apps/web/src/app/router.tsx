@@ -80,6 +80,21 @@ export const routes: RouteObject[] = [
               () => import('@/features/auth/routes/SignUpPage.tsx'),
             ),
           },
+          {
+            path: routePatterns.forgotPassword,
+            ...page(
+              'src/features/auth/routes/ForgotPasswordPage.tsx',
+              () => import('@/features/auth/routes/ForgotPasswordPage.tsx'),
+            ),
+          },
+          // Where a reset mail links to; open to signed-in people too (docs/product.md#sign-in-and-sign-up).
+          {
+            path: routePatterns.resetPassword,
+            ...page(
+              'src/features/auth/routes/ResetPasswordPage.tsx',
+              () => import('@/features/auth/routes/ResetPasswordPage.tsx'),
+            ),
+          },
           { path: routePatterns.login, Component: LoginRedirect },
           {
             path: routePatterns.oauthCallback,

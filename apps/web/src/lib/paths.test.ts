@@ -1,3 +1,4 @@
+import { RESET_PASSWORD_PATH } from '@printmarket/shared/password-reset';
 import { describe, expect, it } from 'vitest';
 import { paths, routePatterns } from './paths.ts';
 
@@ -30,6 +31,10 @@ describe('paths', () => {
     expect(paths.privacy()).toBe('/privacyPolicy');
   });
 
+  it('opens the reset screen where the reset mails link to', () => {
+    expect(paths.resetPassword()).toBe(RESET_PASSWORD_PATH);
+  });
+
   it('builds addresses its own route patterns match', () => {
     const matches = (pattern: string, path: string) =>
       new RegExp(`^/${pattern.replace(/:[a-zA-Z]+/g, '[^/]+')}$`, 'i').test(path.split('?')[0] ?? '');
@@ -38,5 +43,7 @@ describe('paths', () => {
     expect(matches(routePatterns.collection, paths.collection('1'))).toBe(true);
     expect(matches(routePatterns.search, paths.search({ query: 'q' }))).toBe(true);
     expect(matches(routePatterns.myPurchases, paths.myPurchases())).toBe(true);
+    expect(matches(routePatterns.forgotPassword, paths.forgotPassword())).toBe(true);
+    expect(matches(routePatterns.resetPassword, paths.resetPassword())).toBe(true);
   });
 });

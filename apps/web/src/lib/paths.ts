@@ -11,6 +11,8 @@ import { pagePaths } from '@printmarket/shared/page-paths';
 export const routePatterns = {
   signIn: 'signin',
   signUp: 'signup',
+  forgotPassword: 'forgot-password',
+  resetPassword: 'reset-password',
   login: 'login',
   oauthCallback: 'oauth-callback',
   setupProfile: 'setup-profile',
@@ -63,6 +65,12 @@ export const paths = {
   home: (query: { sort?: string; page?: string } = {}) => withQuery('/', query),
   signIn: () => '/signin',
   signUp: () => '/signup',
+  forgotPassword: () => '/forgot-password',
+  /**
+   * Where a reset mail links to, with `?token=` (RESET_PASSWORD_PATH of the shared package, whose
+   * module is not imported here: it would bring zod into every page's first load).
+   */
+  resetPassword: () => '/reset-password',
   login: () => '/login',
   oauthCallback: () => '/oauth-callback',
   setupProfile: () => '/setup-profile',

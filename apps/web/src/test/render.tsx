@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type InitialEntry, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 
 /** One API call the screen made: method, path, and the body as sent. */
@@ -32,8 +32,14 @@ export function stubApi(handler: Handler) {
   return calls;
 }
 
-/** Renders `ui` as the screen at `path`, with a fresh query cache; answers the user-event driver. */
-export function renderScreen(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+/**
+ * Renders `ui` as the screen at `path`, with a fresh query cache; answers the user-event driver.
+ * `entry` is the address opened, when it says more than the path (a query, a navigation state).
+ */
+export function renderScreen(
+  ui: ReactNode,
+  { path = '/', entry = path }: { path?: string; entry?: InitialEntry } = {},
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
@@ -42,7 +48,7 @@ export function renderScreen(ui: ReactNode, { path = '/' }: { path?: string } = 
       { path, element: ui },
       { path: '*', element: <p>Left for another page</p> },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [entry] },
   );
   const user = userEvent.setup();
   const view = render(

@@ -20,6 +20,17 @@ describe('readAddressCode', () => {
     });
   });
 
+  it("leaves a password reset link's token to the reset screen, and removes a code there", () => {
+    expect(readAddressCode('http://localhost:3000/reset-password?token=abc')).toEqual({
+      code: null,
+      cleanedUrl: null,
+    });
+    expect(readAddressCode('http://localhost:3000/Reset-Password/?token=abc#code=x')).toEqual({
+      code: null,
+      cleanedUrl: '/Reset-Password/?token=abc',
+    });
+  });
+
   it('removes but ignores a code on any other page', () => {
     expect(readAddressCode('http://localhost:3000/dashboard#code=x')).toEqual({
       code: null,

@@ -10,6 +10,12 @@ export type AddressCode = {
 const SIGN_IN_PAGES = new Set([paths.oauthCallback(), paths.setupProfile()]);
 
 /**
+ * The `?token=` of a password reset link is the link's own one-time token, never a session's: it is
+ * left for the reset screen, which reads it and then removes it from the address itself.
+ */
+const RESET_PAGE = paths.resetPassword();
+
+/**
  * Reads the one-time Google sign-in code from the fragment (`#code=`), where the server puts it
  * because browsers never send fragments to servers. Pure, so it can be tested without a browser.
  *
@@ -20,16 +26,18 @@ const SIGN_IN_PAGES = new Set([paths.oauthCallback(), paths.setupProfile()]);
 export function readAddressCode(href: string): AddressCode {
   const url = new URL(href);
   const fragment = new URLSearchParams(url.hash.slice(1));
-  const found = fragment.has('code') || fragment.has('token') || url.searchParams.has('token');
+  const page = url.pathname.toLowerCase().replace(/\/+$/, '');
+  const sessionTokenInQuery = url.searchParams.has('token') && page !== RESET_PAGE;
+  const found = fragment.has('code') || fragment.has('token') || sessionTokenInQuery;
   if (!found) return { code: null, cleanedUrl: null };
   const raw = fragment.get('code')?.trim() || null;
-  url.searchParams.delete('token');
+  if (sessionTokenInQuery) url.searchParams.delete('token');
   const hadFragmentParams = fragment.has('code') || fragment.has('token');
   fragment.delete('code');
   fragment.delete('token');
   // A fragment without them is left exactly as it was (`#top` must not become `#top=`).
   const hash = !hadFragmentParams ? url.hash : fragment.size > 0 ? `#${fragment}` : '';
-  const allowed = SIGN_IN_PAGES.has(url.pathname.toLowerCase().replace(/\/+$/, ''));
+  const allowed = SIGN_IN_PAGES.has(page);
   return { code: allowed ? raw : null, cleanedUrl: `${url.pathname}${url.search}${hash}` };
 }
 

@@ -11,13 +11,13 @@ type AuthFormProps = {
   submitting: boolean;
   submitLabel: string;
   submittingLabel: string;
-  /** The Google button under the form, the other way into an account. */
-  googleLabel: string;
+  /** The Google button under the form, the other way into an account (none without a label). */
+  googleLabel?: string;
   /** The fields. */
   children: ReactNode;
 };
 
-/** The form of the sign-in and sign-up screens: its error, the fields, the submit button, then Google. */
+/** The form of the account screens: its error, the fields, the submit button, then Google. */
 export function AuthForm(props: AuthFormProps) {
   return (
     <>
@@ -28,8 +28,12 @@ export function AuthForm(props: AuthFormProps) {
           {props.submitLabel}
         </SubmitButton>
       </form>
-      <div className={form.divider}>or</div>
-      <GoogleButton label={props.googleLabel} disabled={props.submitting} />
+      {props.googleLabel && (
+        <>
+          <div className={form.divider}>or</div>
+          <GoogleButton label={props.googleLabel} disabled={props.submitting} />
+        </>
+      )}
     </>
   );
 }

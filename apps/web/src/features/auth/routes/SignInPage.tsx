@@ -7,8 +7,10 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { EmailField } from '@/components/form/EmailField.tsx';
 import { PasswordField } from '@/components/form/PasswordField.tsx';
 import { useLoginMutation } from '@/features/auth/api/login.ts';
+import form from '@/features/auth/components/AuthForm.module.css';
 import { AuthForm } from '@/features/auth/components/AuthForm.tsx';
 import { AuthLayout } from '@/features/auth/components/AuthLayout.tsx';
+import type { EmailState } from '@/features/auth/email-state.ts';
 import { readNotice } from '@/features/auth/notice.ts';
 import { useTokenSignIn } from '@/features/auth/use-token-sign-in.ts';
 import { paths } from '@/lib/paths.ts';
@@ -30,6 +32,7 @@ export default function SignInPage() {
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, LoginInput>({
     resolver: zodResolver(loginSchema),
@@ -66,6 +69,14 @@ export default function SignInPage() {
           error={errors.password?.message}
           {...register('password')}
         />
+        {/* The email typed so far goes along, so it need not be typed again. */}
+        <Link
+          to={paths.forgotPassword()}
+          state={{ email: watch('email') } satisfies EmailState}
+          className={form.fieldLink}
+        >
+          Forgot password?
+        </Link>
       </AuthForm>
     </AuthLayout>
   );
