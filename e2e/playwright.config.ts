@@ -7,7 +7,9 @@ import { defineConfig } from '@playwright/test';
  * database, demo content seeded at start), in Debian's Chromium.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = path.join(os.tmpdir(), `printmarket-e2e-${process.pid}`);
+// Set once by the runner; its workers inherit it, so the tests can read the server's mail outbox.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `printmarket-e2e-${process.pid}`);
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './tests',

@@ -247,6 +247,8 @@ test("a signed-in person's public page never shows a visitor's page first", asyn
   await useToken(page, token);
   // The app, started with the stored session, tells the server this browser holds one.
   await page.goto('/');
+  // Restored: leaving while it loads would abort its calls, and a failed restore drops the token.
+  await expect(page.getByText(`Hello, ${username}`)).toBeVisible();
   expect((await page.context().cookies()).map((cookie) => `${cookie.name}=${cookie.value}`)).toContain(
     'pm_signed_in=1',
   );

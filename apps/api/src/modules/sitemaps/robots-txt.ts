@@ -1,7 +1,7 @@
 /**
  * Addresses crawlers are asked to leave alone: the API, and the web app's screens that only mean
  * something to one signed-in person (their dashboard, uploads, settings, purchases, edit forms,
- * the seller dashboard, checkout and payment pages, the sign-in steps). Everything else (the
+ * the seller dashboard, checkout and payment pages, the sign-in and password reset steps). Everything else (the
  * home page, designs, profiles, collections, search, the legal and help pages, public images) is
  * open. Rules match by prefix and case, and the app's routes ignore case, so the spelling the
  * app links to is listed (and /MyPurchases in both spellings in use).
@@ -24,6 +24,9 @@ const DISALLOWED = [
   '/setup-profile',
   '/oauth-callback',
   '/login',
+  '/forgot-password',
+  // Its links carry a one-time token.
+  '/reset-password',
 ];
 
 /** GET /robots.txt: the rules above, and where the sitemap index is. */

@@ -124,6 +124,7 @@ describe('robots.txt and sitemaps', () => {
       '/seller-dashboard',
       '/payment-success',
       '/sandbox/',
+      '/reset-password',
     ])
       expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain('Allow: /uploads/');
