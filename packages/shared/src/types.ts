@@ -24,6 +24,8 @@ export type CurrentUser = {
   lastUsernameChange: string | null;
   /** False until the person saved the setup-profile screen once. */
   profileCompleted: boolean;
+  /** True once the person opened the link mailed to their address (Google accounts: at once). */
+  emailVerified: boolean;
   createdAt: string;
 };
 
