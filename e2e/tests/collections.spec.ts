@@ -3,6 +3,7 @@ import { register, useToken } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/app-test.ts';
 import { collectDialogs } from '../fixtures/dialogs.ts';
 import { makePng } from '../fixtures/images.ts';
+import { connectSeller } from '../fixtures/sandbox.ts';
 import { boxStl } from '../fixtures/stl.ts';
 import { zipEntries } from '../fixtures/zip.ts';
 
@@ -340,13 +341,7 @@ test('a collection someone bought cannot be deleted: the owner archives it from 
     colour: '#8a5bd2',
     extra: { createNewCollection: 'true', newCollectionName: 'Kept Set', newCollectionPrice: '7' },
   });
-  const connect = await page.request.post('/api/payments/stripe-connect/connect', { headers: owner });
-  const { accountId } = (await connect.json()) as { accountId: string };
-  expect(
-    (
-      await page.request.post(`/api/payments/sandbox/connect/${accountId}/complete`, { headers: owner })
-    ).status(),
-  ).toBe(200);
+  await connectSeller(page.request, creator);
   const mine = (await (
     await page.request.get('/api/collections/my-collections', { headers: owner })
   ).json()) as { id: string; name: string }[];

@@ -22,6 +22,7 @@ import { registerCollections } from './modules/collections/index.ts';
 import { registerDesignDetail } from './modules/design-detail/index.ts';
 import { registerDesignEdit } from './modules/design-edit/index.ts';
 import { registerDesigns } from './modules/designs/index.ts';
+import { registerEmailVerification } from './modules/email-verification/index.ts';
 import { registerFiles } from './modules/files/index.ts';
 import { registerFollows } from './modules/follows/index.ts';
 import { registerFulfilment } from './modules/fulfilment/index.ts';
@@ -145,7 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The modules. A module that needs another's service gets it from that one's register function.
   const { users } = registerUsers(app, modules);
-  const { auth } = registerAuth(app, modules, { users });
+  const { verification } = registerEmailVerification(app, modules);
+  const { auth } = registerAuth(app, modules, { users, verification });
   registerAuthContext(app, (token) => auth.authenticate(token));
   registerGoogle(app, modules, { auth, users });
   registerPasswordChange(app, modules);

@@ -24,6 +24,7 @@ export const ACCOUNT_COLUMNS = [
   'users.email',
   'users.last_username_change',
   'users.profile_completed',
+  'users.email_verified_at',
 ] as const;
 
 type Column<T> = T extends `users.${infer C extends keyof UserRow}` ? C : never;

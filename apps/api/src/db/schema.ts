@@ -23,6 +23,8 @@ export interface UsersTable {
   social_links: ColumnType<SocialLinksJson, string | undefined, string>;
   last_username_change: Date | null;
   profile_completed: Generated<boolean>;
+  /** When the person confirmed their address (migration 0019); null until then. */
+  email_verified_at: Date | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
@@ -65,6 +67,17 @@ export interface GoogleSignInCodesTable {
 export interface PasswordResetTokensTable {
   token_hash: string;
   user_id: string;
+  created_at: DefaultedTimestamp;
+  expires_at: Timestamp;
+}
+
+/** A mailed confirmation link's token, by its hash (migration 0019); deleted when used. */
+export interface EmailTokensTable {
+  token_hash: string;
+  user_id: string;
+  /** `verify`: confirms the account's address; `change`: moves the account to `email`. */
+  purpose: 'verify' | 'change';
+  email: string;
   created_at: DefaultedTimestamp;
   expires_at: Timestamp;
 }
@@ -332,6 +345,7 @@ export interface DB {
   oauth_states: OAuthStatesTable;
   google_sign_in_codes: GoogleSignInCodesTable;
   password_reset_tokens: PasswordResetTokensTable;
+  email_tokens: EmailTokensTable;
   pending_uploads: PendingUploadsTable;
   designs: DesignsTable;
   design_files: DesignFilesTable;

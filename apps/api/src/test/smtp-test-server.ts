@@ -60,9 +60,9 @@ export async function startSmtpTestServer() {
     refuse(count: number) {
       refuseNext = count;
     },
-    /** The first message to this address (already received, or the next to arrive). */
-    mailTo(address: string): Promise<ReceivedMail> {
-      const match = (mail: ReceivedMail) => mail.to.includes(address);
+    /** The first message to this address with this subject (already received, or the next to arrive). */
+    mailTo(address: string, subject: string): Promise<ReceivedMail> {
+      const match = (mail: ReceivedMail) => mail.to.includes(address) && mail.parsed.subject === subject;
       const found = received.find(match);
       if (found) return Promise.resolve(found);
       return new Promise((resolve) => waiters.push({ match, resolve }));

@@ -14,6 +14,7 @@ import * as m0015 from './0015_seed_marker.ts';
 import * as m0016 from './0016_pending_uploads.ts';
 import * as m0017 from './0017_medium_images.ts';
 import * as m0018 from './0018_password_reset_tokens.ts';
+import * as m0019 from './0019_email_confirmation.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the bundled
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0016_pending_uploads': m0016,
   '0017_medium_images': m0017,
   '0018_password_reset_tokens': m0018,
+  '0019_email_confirmation': m0019,
 };

@@ -182,8 +182,10 @@ describe('the app', () => {
     const counts = (await listJobs(t.db)).counts.map((c) => c.queue);
     // Ours only, by name: pg-boss's internal queue of cron ticks is left out.
     expect(counts).toEqual([
+      'email_confirmation_mail',
       'expired_sessions_purge',
       'medium_image_backfill',
+      'password_reset_mail',
       'stl_preview',
       'upload_leftovers_sweep',
       'view_log_purge',

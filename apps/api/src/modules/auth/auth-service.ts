@@ -21,6 +21,8 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly loginFailures: WindowCounter,
     private readonly signUps: WindowCounter,
+    /** Mails the new account the link that confirms its address. */
+    private readonly afterSignUp: (userId: string) => Promise<void>,
   ) {
     this.#sessions = new SessionLookups((ids) => repo.findLiveSessions(ids));
   }
@@ -35,6 +37,7 @@ export class AuthService {
     const passwordHash = await hashPassword(input.password);
     try {
       const user = await this.repo.createUser({ ...input, passwordHash });
+      await this.afterSignUp(user.id);
       return { userId: user.id, token: await this.startSession(user.id) };
     } catch (err) {
       // Two sign-ups racing for the same name: the unique index decides.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { WindowCounter } from '../../lib/rate-limit.ts';
 import { RateLimitRepo } from '../../lib/rate-limit-repo.ts';
+import type { EmailVerificationService } from '../email-verification/email-verification-service.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import type { UsersService } from '../users/users-service.ts';
 import { AuthRepo } from './auth-repo.ts';
@@ -15,7 +16,7 @@ import { TokenService } from './tokens.ts';
 export function registerAuth(
   app: FastifyInstance,
   deps: ModuleDeps,
-  uses: { users: UsersService },
+  uses: { users: UsersService; verification: EmailVerificationService },
 ): { auth: AuthService } {
   const { config } = deps;
   const limits = new RateLimitRepo(deps.db);
@@ -24,6 +25,7 @@ export function registerAuth(
     new TokenService(deps.jwtSecret, config.tokenTtlSeconds),
     new WindowCounter(limits, 'sign-in-failures', config.loginLimit.maxFailures, config.loginLimit.windowMs),
     new WindowCounter(limits, 'sign-ups', config.signUpLimit.max, config.signUpLimit.windowMs),
+    (userId) => uses.verification.afterSignUp(userId),
   );
   authRoutes(app, auth, uses.users);
   purgeExpiredSessionsHourly(app, deps, auth);

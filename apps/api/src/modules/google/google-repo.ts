@@ -99,7 +99,13 @@ export class GoogleRepo {
     return this.db.transaction().execute(async (trx) => {
       const linked = await trx
         .updateTable('users')
-        .set({ google_sub: googleSub, password_hash: null, updated_at: new Date() })
+        // Google vouches for the address: it is confirmed from now on.
+        .set({
+          google_sub: googleSub,
+          password_hash: null,
+          email_verified_at: new Date(),
+          updated_at: new Date(),
+        })
         .where('id', '=', userId)
         .where('google_sub', 'is', null)
         .returning(['id', 'google_sub as googleSub', 'profile_completed as profileCompleted'])
@@ -140,6 +146,7 @@ export class GoogleRepo {
         google_sub: values.googleSub,
         password_hash: null,
         profile_completed: false,
+        email_verified_at: new Date(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

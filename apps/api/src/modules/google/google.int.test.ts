@@ -219,6 +219,8 @@ describe(`Google sign-in`, () => {
       name: 'Nora Maker',
       email: 'new.maker+3d@example.com',
       profileCompleted: false,
+      // Google vouched for the address.
+      emailVerified: true,
     });
     const row = await userBySub('g-new');
     expect(row).toMatchObject({ password_hash: null, email: 'new.maker+3d@example.com' });
@@ -255,7 +257,8 @@ describe(`Google sign-in`, () => {
       name: 'Linda G',
     });
     expect(flow.landing.pathname).toBe('/oauth-callback');
-    expect((await currentUser(await tokenFor(flow))).json().id).toBe(account.userId);
+    const linked = (await currentUser(await tokenFor(flow))).json();
+    expect(linked).toMatchObject({ id: account.userId, emailVerified: true });
     expect((await userBySub('g-linda'))?.id).toBe(account.userId);
     // Whoever set the password never proved the address was theirs: the password and the
     // sessions it opened end, and only the Google sign-in remains.

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   FORGOT_PASSWORD_SENT,
   PASSWORD_RESET_DONE,
@@ -7,6 +6,7 @@ import {
   RESET_LINK_MINUTES,
 } from '@printmarket/shared/password-reset';
 import { badRequest, tooManyRequests } from '../../lib/errors.ts';
+import { linkTokenHash, newLinkToken } from '../../lib/link-tokens.ts';
 import { composeMail, type MailBrand } from '../../lib/mail/compose-mail.ts';
 import type { MailTransport } from '../../lib/mail/mail-transport.ts';
 import { weakPasswordProblem } from '../../lib/password-rule.ts';
@@ -27,8 +27,7 @@ export type ResetLimits = {
 /**
  * Forgotten passwords. Asking for a link only queues a job: the answer, and the time it takes, are
  * the same whether or not an account uses the address, and a slow or failing mail server never
- * fails the request. The job makes the link and sends the mail (retried with backoff). Only the
- * link token's hash is stored.
+ * fails the request. The job makes the link and sends the mail (retried with backoff).
  */
 export class PasswordResetService {
   constructor(
@@ -64,13 +63,8 @@ export class PasswordResetService {
       );
       return;
     }
-    // 32 random bytes: the link cannot be guessed, so only its hash needs keeping.
-    const token = randomBytes(32).toString('base64url');
-    await this.repo.replaceToken(
-      account.id,
-      sha256(token),
-      new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
-    );
+    const { token, hash } = newLinkToken();
+    await this.repo.replaceToken(account.id, hash, new Date(Date.now() + RESET_LINK_MINUTES * 60_000));
     await this.mail.send(
       composeMail(account.email, resetLinkMail(account.username, this.brand.publicUrl, token), this.brand),
     );
@@ -85,7 +79,7 @@ export class PasswordResetService {
       'Too many invalid reset links from your network.',
       'check',
     );
-    const tokenHash = sha256(token);
+    const tokenHash = linkTokenHash(token);
     const account = await this.repo.findTokenAccount(tokenHash);
     if (!account) throw await this.#badLink(ipKey);
     // Checked before the link is used, so a refused password leaves the link working for a better one.
@@ -111,8 +105,4 @@ async function refuseWhileLimited(
 ) {
   const wait = mode === 'take' ? await counter.take([key]) : await counter.retryAfterMs([key]);
   if (wait > 0) throw tooManyRequests(`${what} Please try again in ${minutesText(wait)}.`);
-}
-
-function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
 }

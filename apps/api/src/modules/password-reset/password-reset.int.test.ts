@@ -1,25 +1,22 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   FORGOT_PASSWORD_SENT,
   PASSWORD_RESET_DONE,
   RESET_LINK_INVALID,
 } from '@printmarket/shared/password-reset';
-import { simpleParser } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobsRepo } from '../../lib/jobs/jobs-repo.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
+import { linkToken, outboxMailTo } from '../../test/outbox.ts';
 import { type SmtpTestServer, startSmtpTestServer } from '../../test/smtp-test-server.ts';
 import { RESET_MAIL_QUEUE } from './index.ts';
 
 const PUBLIC_URL = 'https://shop.example';
 
-/** The token of the reset link in a mail's text part. */
-function linkToken(text: string | undefined): string {
-  const match = /https:\/\/shop\.example\/reset-password\?token=([\w-]+)/.exec(text ?? '');
-  if (!match?.[1]) throw new Error(`no reset link in: ${text}`);
-  return match[1];
-}
+/** The token of the reset link in a mail. */
+const resetToken = (mail: ParsedMail) => linkToken(mail, '/reset-password');
+const RESET_SUBJECT = 'Choose a new PrintMarket password';
+const GOOGLE_SUBJECT = 'How you sign in to PrintMarket';
 
 /** Resolves once every reset mail job has finished (sent, or given up). */
 async function mailJobsDone(t: TestApp) {
@@ -69,7 +66,7 @@ describe('password reset by mail, through a real SMTP server', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: FORGOT_PASSWORD_SENT });
 
-    const mail = await smtp.mailTo(email);
+    const mail = await smtp.mailTo(email, RESET_SUBJECT);
     expect(mail.to).toEqual([email]);
     expect(mail.parsed.from?.value).toEqual([{ name: 'PrintMarket', address: 'no-reply@shop.example' }]);
     expect(mail.parsed.subject).toBe('Choose a new PrintMarket password');
@@ -77,7 +74,7 @@ describe('password reset by mail, through a real SMTP server', () => {
     expect(mail.parsed.text).toContain('PrintMarket LLC');
     // Security mail has no way to turn it off.
     expect(mail.parsed.headers.has('list-unsubscribe')).toBe(false);
-    const token = linkToken(mail.parsed.text);
+    const token = resetToken(mail.parsed);
     expect(mail.parsed.html).toContain(`href="${PUBLIC_URL}/reset-password?token=${token}"`);
 
     const done = await reset(token, 'lantern-harbour-42');
@@ -98,7 +95,7 @@ describe('password reset by mail, through a real SMTP server', () => {
     const unknown = await forgot('nobody-here@example.com');
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
-    await smtp.mailTo('known@example.com');
+    await smtp.mailTo('known@example.com', RESET_SUBJECT);
     await mailJobsDone(t);
     expect(smtp.received.filter((m) => m.to.includes('nobody-here@example.com'))).toEqual([]);
   });
@@ -106,7 +103,7 @@ describe('password reset by mail, through a real SMTP server', () => {
   it('refuses an expired link, and an unknown one, with 400', async () => {
     const { email } = await signUp(t.app, 'Slowpoke');
     await forgot(email);
-    const token = linkToken((await smtp.mailTo(email)).parsed.text);
+    const token = resetToken((await smtp.mailTo(email, RESET_SUBJECT)).parsed);
     await t.db
       .updateTable('password_reset_tokens')
       .set({ expires_at: new Date(Date.now() - 1000) })
@@ -121,7 +118,7 @@ describe('password reset by mail, through a real SMTP server', () => {
   it('refuses a password sign-up would refuse, and the link still works for a better one', async () => {
     const { email } = await signUp(t.app, 'Picky');
     await forgot(email);
-    const token = linkToken((await smtp.mailTo(email)).parsed.text);
+    const token = resetToken((await smtp.mailTo(email, RESET_SUBJECT)).parsed);
     const short = await reset(token, 'abc');
     expect(short.statusCode).toBe(400);
     const weak = await reset(token, 'password123');
@@ -142,7 +139,7 @@ describe('password reset by mail, through a real SMTP server', () => {
       })
       .execute();
     expect((await forgot('googler@example.com')).statusCode).toBe(200);
-    const mail = await smtp.mailTo('googler@example.com');
+    const mail = await smtp.mailTo('googler@example.com', GOOGLE_SUBJECT);
     expect(mail.parsed.subject).toBe('How you sign in to PrintMarket');
     expect(mail.parsed.text).toContain('you sign in with Google');
     expect(mail.parsed.text).not.toContain('reset-password?token=');
@@ -178,7 +175,7 @@ describe('password reset by mail, through a real SMTP server', () => {
     smtp.refuse(1);
     expect((await forgot(email)).statusCode).toBe(200);
     // The first try is refused (451); the retry, 15 s later, delivers.
-    const mail = await smtp.mailTo(email);
+    const mail = await smtp.mailTo(email, RESET_SUBJECT);
     expect(mail.parsed.subject).toBe('Choose a new PrintMarket password');
     const states = await new JobsRepo(t.db).byState(RESET_MAIL_QUEUE);
     expect(states.failed ?? 0).toBe(0);
@@ -196,14 +193,9 @@ describe('password reset mail without an SMTP server', () => {
     const { email } = await signUp(t.app, 'Offline');
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
     expect(res.statusCode).toBe(200);
-    await mailJobsDone(t);
-    const outbox = path.join(t.dataDir, 'outbox');
-    const files = await readdir(outbox);
-    expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/\.eml$/);
-    const parsed = await simpleParser(await readFile(path.join(outbox, files[0] ?? '')));
-    expect(parsed.to && 'text' in parsed.to ? parsed.to.text : '').toBe(email);
-    const token = linkToken(parsed.text);
+    const mail = await outboxMailTo(t, email, RESET_SUBJECT);
+    expect(mail.subject).toBe('Choose a new PrintMarket password');
+    const token = resetToken(mail);
     const done = await t.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',

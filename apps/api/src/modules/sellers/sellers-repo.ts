@@ -26,9 +26,14 @@ export class SellersRepo {
     return this.sellerAccount(userId);
   }
 
-  /** Whom the provider writes to about the seller's account. */
+  /** Whom the provider writes to about the seller's account, and whether they confirmed that address. */
   sellerEmail(userId: string) {
-    return this.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .select('email')
+      .select((eb) => eb('email_verified_at', 'is not', null).$castTo<boolean>().as('verified'))
+      .where('id', '=', userId)
+      .executeTakeFirst();
   }
 
   /**

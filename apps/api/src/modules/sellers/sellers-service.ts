@@ -1,8 +1,9 @@
+import { VERIFY_BEFORE_PAYOUTS } from '@printmarket/shared/email-verification';
 import { centsToDollars } from '@printmarket/shared/money';
 import type { ConnectResponse, SellerData } from '@printmarket/shared/payments';
 import { mayManageOwnRecord } from '../../lib/access-policy.ts';
 import type { Viewer } from '../../lib/auth-context.ts';
-import { notFound, unauthorized } from '../../lib/errors.ts';
+import { conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import type { PaymentsPort } from '../payments/payments-port.ts';
 import { providerCall } from '../payments/provider-call.ts';
 import type { SellersRepo } from './sellers-repo.ts';
@@ -80,6 +81,8 @@ export class SellerService {
     if (existing) return existing;
     const seller = await this.repo.sellerEmail(viewer.id);
     if (!seller) throw unauthorized();
+    // Payouts and the provider's mail go to this address: its owner must have confirmed it.
+    if (!seller.verified) throw conflict(VERIFY_BEFORE_PAYOUTS, 'EMAIL_NOT_VERIFIED');
     const { accountId } = await providerCall(() =>
       this.payments.createConnectedAccount({ userId: viewer.id, email: seller.email }),
     );

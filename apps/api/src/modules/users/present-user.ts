@@ -50,5 +50,6 @@ export function toCurrentUser(row: AccountRow): CurrentUser {
     email: row.email,
     lastUsernameChange: row.last_username_change ? row.last_username_change.toISOString() : null,
     profileCompleted: row.profile_completed,
+    emailVerified: row.email_verified_at !== null,
   };
 }
