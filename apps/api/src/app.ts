@@ -17,6 +17,7 @@ import { registerInputGuards } from './lib/request-input.ts';
 import type { FileStore } from './lib/storage/file-store.ts';
 import { uploadsRoute } from './lib/uploads-route.ts';
 import { serveWebApp } from './lib/web-app.ts';
+import { registerAccountExport } from './modules/account-export/index.ts';
 import { registerAuth } from './modules/auth/index.ts';
 import { registerCollections } from './modules/collections/index.ts';
 import { registerDesignDetail } from './modules/design-detail/index.ts';
@@ -165,7 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSearch(app, modules);
   registerProfiles(app, modules);
   registerFollows(app, modules);
-  registerPreferences(app, modules);
+  const { preferences } = registerPreferences(app, modules);
+  registerAccountExport(app, modules, { preferences });
   const { sellers } = registerSellers(app, modules);
   const { checkout } = registerPayments(app, modules, { sellers });
   registerFulfilment(app, modules);

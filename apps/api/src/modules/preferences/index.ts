@@ -4,7 +4,12 @@ import { PreferencesRepo } from './preferences-repo.ts';
 import { preferencesRoutes } from './preferences-routes.ts';
 import { PreferencesService } from './preferences-service.ts';
 
-/** Settings > Preferences. */
-export function registerPreferences(app: FastifyInstance, deps: ModuleDeps): void {
-  preferencesRoutes(app, new PreferencesService(new PreferencesRepo(deps.db)));
+/** Settings > Preferences. The service is returned: the account export includes them. */
+export function registerPreferences(
+  app: FastifyInstance,
+  deps: ModuleDeps,
+): { preferences: PreferencesService } {
+  const preferences = new PreferencesService(new PreferencesRepo(deps.db));
+  preferencesRoutes(app, preferences);
+  return { preferences };
 }
