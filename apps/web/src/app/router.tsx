@@ -95,6 +95,14 @@ export const routes: RouteObject[] = [
               () => import('@/features/auth/routes/ResetPasswordPage.tsx'),
             ),
           },
+          // Where a confirmation mail links to; it may be opened signed in or not, in any browser.
+          {
+            path: routePatterns.verifyEmail,
+            ...page(
+              'src/features/auth/routes/VerifyEmailPage.tsx',
+              () => import('@/features/auth/routes/VerifyEmailPage.tsx'),
+            ),
+          },
           { path: routePatterns.login, Component: LoginRedirect },
           {
             path: routePatterns.oauthCallback,

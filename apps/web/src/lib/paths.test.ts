@@ -1,3 +1,4 @@
+import { VERIFY_EMAIL_PATH } from '@printmarket/shared/email-verification';
 import { RESET_PASSWORD_PATH } from '@printmarket/shared/password-reset';
 import { describe, expect, it } from 'vitest';
 import { paths, routePatterns } from './paths.ts';
@@ -35,6 +36,10 @@ describe('paths', () => {
     expect(paths.resetPassword()).toBe(RESET_PASSWORD_PATH);
   });
 
+  it('opens the confirmation screen where the confirmation mails link to', () => {
+    expect(paths.verifyEmail()).toBe(VERIFY_EMAIL_PATH);
+  });
+
   it('builds addresses its own route patterns match', () => {
     const matches = (pattern: string, path: string) =>
       new RegExp(`^/${pattern.replace(/:[a-zA-Z]+/g, '[^/]+')}$`, 'i').test(path.split('?')[0] ?? '');
@@ -45,5 +50,6 @@ describe('paths', () => {
     expect(matches(routePatterns.myPurchases, paths.myPurchases())).toBe(true);
     expect(matches(routePatterns.forgotPassword, paths.forgotPassword())).toBe(true);
     expect(matches(routePatterns.resetPassword, paths.resetPassword())).toBe(true);
+    expect(matches(routePatterns.verifyEmail, paths.verifyEmail())).toBe(true);
   });
 });

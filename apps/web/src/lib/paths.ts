@@ -13,6 +13,7 @@ export const routePatterns = {
   signUp: 'signup',
   forgotPassword: 'forgot-password',
   resetPassword: 'reset-password',
+  verifyEmail: 'verify-email',
   login: 'login',
   oauthCallback: 'oauth-callback',
   setupProfile: 'setup-profile',
@@ -71,6 +72,8 @@ export const paths = {
    * module is not imported here: it would bring zod into every page's first load).
    */
   resetPassword: () => '/reset-password',
+  /** Where a confirmation mail links to, with `?token=` (VERIFY_EMAIL_PATH, not imported for the same reason). */
+  verifyEmail: () => '/verify-email',
   login: () => '/login',
   oauthCallback: () => '/oauth-callback',
   setupProfile: () => '/setup-profile',

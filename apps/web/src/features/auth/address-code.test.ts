@@ -31,6 +31,17 @@ describe('readAddressCode', () => {
     });
   });
 
+  it("leaves an email confirmation link's token to the confirmation screen, and removes a code there", () => {
+    expect(readAddressCode('http://localhost:3000/verify-email?token=abc')).toEqual({
+      code: null,
+      cleanedUrl: null,
+    });
+    expect(readAddressCode('http://localhost:3000/Verify-Email/?token=abc#code=x')).toEqual({
+      code: null,
+      cleanedUrl: '/Verify-Email/?token=abc',
+    });
+  });
+
   it('removes but ignores a code on any other page', () => {
     expect(readAddressCode('http://localhost:3000/dashboard#code=x')).toEqual({
       code: null,

@@ -10,10 +10,11 @@ export type AddressCode = {
 const SIGN_IN_PAGES = new Set([paths.oauthCallback(), paths.setupProfile()]);
 
 /**
- * The `?token=` of a password reset link is the link's own one-time token, never a session's: it is
- * left for the reset screen, which reads it and then removes it from the address itself.
+ * The `?token=` of a password reset or email confirmation link is the link's own one-time token,
+ * never a session's: it is left for that link's screen, which reads it and then removes it from the
+ * address itself.
  */
-const RESET_PAGE = paths.resetPassword();
+const LINK_TOKEN_PAGES = new Set([paths.resetPassword(), paths.verifyEmail()]);
 
 /**
  * Reads the one-time Google sign-in code from the fragment (`#code=`), where the server puts it
@@ -27,7 +28,7 @@ export function readAddressCode(href: string): AddressCode {
   const url = new URL(href);
   const fragment = new URLSearchParams(url.hash.slice(1));
   const page = url.pathname.toLowerCase().replace(/\/+$/, '');
-  const sessionTokenInQuery = url.searchParams.has('token') && page !== RESET_PAGE;
+  const sessionTokenInQuery = url.searchParams.has('token') && !LINK_TOKEN_PAGES.has(page);
   const found = fragment.has('code') || fragment.has('token') || sessionTokenInQuery;
   if (!found) return { code: null, cleanedUrl: null };
   const raw = fragment.get('code')?.trim() || null;

@@ -7,6 +7,7 @@ import { NotAuthorized } from '@/components/ui/NotAuthorized.tsx';
 import { ProfileHeader } from '@/components/ui/ProfileHeader.tsx';
 import { TabLinks, TabList, TabPanel, tabLinkClass } from '@/components/ui/Tabs.tsx';
 import { searchWithTab, tabFromAddress } from '@/components/ui/tabs.ts';
+import { ConfirmEmailBanner } from '@/features/auth/components/ConfirmEmailBanner.tsx';
 import { MyCollectionsList } from '@/features/collections/components/MyCollectionsList.tsx';
 import { EditProfileForm } from '@/features/users/components/EditProfileForm.tsx';
 import { useLikedDesigns } from '@/hooks/use-liked-designs.ts';
@@ -56,6 +57,7 @@ export default function DashboardPage() {
   return (
     <div className={styles.page}>
       <PageTitle>Dashboard · PrintMarket</PageTitle>
+      {!user.emailVerified && <ConfirmEmailBanner email={user.email} />}
       <ProfileHeader
         user={user}
         joinedAt={user.createdAt}

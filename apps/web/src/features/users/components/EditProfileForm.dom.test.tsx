@@ -13,6 +13,7 @@ const person: CurrentUser = {
   username: 'maker',
   name: 'Maker',
   email: 'maker@example.com',
+  emailVerified: true,
   bio: 'I print things',
   location: 'Oslo',
   profilePicture: null,
