@@ -23,7 +23,7 @@ export class AccountExportRepo {
       .executeTakeFirst();
   }
 
-  /** The person's designs with their files' names and kinds (not the files: those are downloads). */
+  /** The person's designs. */
   designs(userId: string) {
     return this.db
       .selectFrom('designs as d')
@@ -43,20 +43,20 @@ export class AccountExportRepo {
         'd.created_at',
         'c.name as collection',
       ])
-      .select((eb) =>
-        eb
-          .selectFrom('design_files as f')
-          .whereRef('f.design_id', '=', 'd.id')
-          .select((f) =>
-            f.fn
-              .jsonAgg(f.fn('json_build_object', [f.val('name'), 'f.name', f.val('kind'), 'f.kind']))
-              .as('files'),
-          )
-          .$castTo<{ name: string; kind: 'image' | 'stl' }[] | null>()
-          .as('files'),
-      )
       .where('d.user_id', '=', userId)
       .orderBy('d.created_at')
+      .execute();
+  }
+
+  /** The names and kinds of the files of the person's designs (not the files: those are downloads). */
+  designFiles(userId: string) {
+    return this.db
+      .selectFrom('design_files as f')
+      .innerJoin('designs as d', 'd.id', 'f.design_id')
+      .select(['f.design_id', 'f.name', 'f.kind'])
+      .where('d.user_id', '=', userId)
+      .orderBy('f.design_id')
+      .orderBy('f.position')
       .execute();
   }
 

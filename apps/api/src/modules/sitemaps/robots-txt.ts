@@ -25,8 +25,9 @@ const DISALLOWED = [
   '/oauth-callback',
   '/login',
   '/forgot-password',
-  // Its links carry a one-time token.
+  // Their links carry one-time tokens.
   '/reset-password',
+  '/verify-email',
 ];
 
 /** GET /robots.txt: the rules above, and where the sitemap index is. */
