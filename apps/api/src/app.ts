@@ -23,6 +23,7 @@ import { registerCollections } from './modules/collections/index.ts';
 import { registerDesignDetail } from './modules/design-detail/index.ts';
 import { registerDesignEdit } from './modules/design-edit/index.ts';
 import { registerDesigns } from './modules/designs/index.ts';
+import { registerEmailChange } from './modules/email-change/index.ts';
 import { registerEmailVerification } from './modules/email-verification/index.ts';
 import { registerFiles } from './modules/files/index.ts';
 import { registerFollows } from './modules/follows/index.ts';
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerGoogle(app, modules, { auth, users });
   registerPasswordChange(app, modules);
   registerPasswordReset(app, modules);
+  registerEmailChange(app, modules);
   registerDesigns(app, modules);
   const { details } = registerDesignDetail(app, modules);
   registerDesignEdit(app, modules, { details });

@@ -182,6 +182,7 @@ describe('the app', () => {
     const counts = (await listJobs(t.db)).counts.map((c) => c.queue);
     // Ours only, by name: pg-boss's internal queue of cron ticks is left out.
     expect(counts).toEqual([
+      'email_change_mail',
       'email_confirmation_mail',
       'expired_sessions_purge',
       'medium_image_backfill',

@@ -36,28 +36,37 @@ export class EmailVerificationRepo {
   }
 
   /**
-   * Uses a confirmation link: deletes it and marks the address confirmed, in one transaction, only
-   * while the account still has the address the link was sent to. The address confirmed, or
-   * undefined when the link was not live (used, expired, unknown, or for an address since changed).
+   * Uses a mailed link, in one transaction: deletes it, then either confirms the address it was
+   * sent to (`verify`, only while the account still has that address) or moves the account to the
+   * new address it was sent to, confirmed (`change`; a unique violation if another account took
+   * that address meanwhile, and then nothing changes). What the link did, or undefined when it was
+   * not live (used, expired, unknown, or for an address since changed).
    */
-  useVerifyToken(tokenHash: string): Promise<string | undefined> {
+  useToken(tokenHash: string): Promise<{ purpose: 'verify' | 'change'; email: string } | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const used = await trx
         .deleteFrom('email_tokens')
         .where('token_hash', '=', tokenHash)
-        .where('purpose', '=', 'verify')
         .where('expires_at', '>', new Date())
-        .returning(['user_id', 'email'])
+        .returning(['user_id', 'purpose', 'email'])
         .executeTakeFirst();
       if (!used) return undefined;
-      const confirmed = await trx
-        .updateTable('users')
-        .set((eb) => ({ email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(new Date())) }))
-        .where('id', '=', used.user_id)
-        .where('email', '=', used.email)
-        .returning('email')
-        .executeTakeFirst();
-      return confirmed?.email;
+      const changed =
+        used.purpose === 'verify'
+          ? await trx
+              .updateTable('users')
+              .set((eb) => ({ email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(new Date())) }))
+              .where('id', '=', used.user_id)
+              .where('email', '=', used.email)
+              .returning('email')
+              .executeTakeFirst()
+          : await trx
+              .updateTable('users')
+              .set({ email: used.email, email_verified_at: new Date(), updated_at: new Date() })
+              .where('id', '=', used.user_id)
+              .returning('email')
+              .executeTakeFirst();
+      return changed && { purpose: used.purpose, email: changed.email };
     });
   }
 }

@@ -1,3 +1,4 @@
+import { emailChanged } from '@printmarket/shared/email-change';
 import {
   ALREADY_VERIFIED,
   EMAIL_VERIFIED,
@@ -7,6 +8,7 @@ import {
   type VerifyEmailResponse,
   verificationSent,
 } from '@printmarket/shared/email-verification';
+import { uniqueViolation } from '../../db/errors.ts';
 import type { Viewer } from '../../lib/auth-context.ts';
 import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { linkTokenHash, newLinkToken } from '../../lib/link-tokens.ts';
@@ -18,7 +20,9 @@ import type { EmailVerificationRepo } from './email-verification-repo.ts';
 
 /**
  * Confirming that people own their address: a link is mailed at sign-up (by a job, so a mail server
- * that is down fails no sign-up) and on request; opening it marks the address confirmed.
+ * that is down fails no sign-up) and on request; opening it marks the address confirmed. The same
+ * call uses the links of an email change (module email-change), which move the account to the new
+ * address.
  */
 export class EmailVerificationService {
   constructor(
@@ -77,11 +81,19 @@ export class EmailVerificationService {
       throw tooManyRequests(
         `Too many invalid confirmation links from your network. Please try again in ${minutesText(wait)}.`,
       );
-    const email = await this.repo.useVerifyToken(linkTokenHash(token));
-    if (!email) {
+    let used: Awaited<ReturnType<EmailVerificationRepo['useToken']>>;
+    try {
+      used = await this.repo.useToken(linkTokenHash(token));
+    } catch (err) {
+      // A new address another account took after the link was sent: the link stays for later.
+      if (uniqueViolation(err) === undefined) throw err;
+      throw conflict('An account with that email already exists.', 'EMAIL_TAKEN');
+    }
+    if (!used) {
       await this.badLinks.take([key]);
       throw badRequest(VERIFY_LINK_INVALID, 'VERIFY_TOKEN_INVALID');
     }
-    return { message: EMAIL_VERIFIED, email };
+    const message = used.purpose === 'change' ? emailChanged(used.email) : EMAIL_VERIFIED;
+    return { message, email: used.email };
   }
 }
