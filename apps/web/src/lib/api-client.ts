@@ -81,6 +81,14 @@ async function readBody(response: Response): Promise<unknown> {
  * passed through untouched so the browser sets the multipart boundary itself.
  */
 export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promise<T> {
+  return (await readBody(await apiResponse(path, init))) as T;
+}
+
+/**
+ * Calls the API like `apiFetch` and hands back the successful response unread: for an answer whose
+ * headers matter too, such as a file's name.
+ */
+export async function apiResponse(path: string, init: ApiFetchInit = {}): Promise<Response> {
   const { json, ...rest } = init;
   const request: RequestInit = {
     credentials: 'same-origin',
@@ -103,14 +111,13 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
     });
   }
 
-  const body = await readBody(response);
   if (!response.ok) {
-    const parsed = parseErrorBody(body);
+    const parsed = parseErrorBody(await readBody(response));
     throw new ApiError({
       status: response.status,
       code: parsed.code ?? `HTTP_${response.status}`,
       serverMessage: parsed.message,
     });
   }
-  return body as T;
+  return response;
 }

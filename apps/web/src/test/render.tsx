@@ -7,7 +7,7 @@ import { vi } from 'vitest';
 
 /** One API call the screen made: method, path, and the body as sent. */
 export type ApiCall = { method: string; path: string; body: BodyInit | null | undefined };
-type Answer = { status?: number; json?: unknown };
+type Answer = { status?: number; json?: unknown; headers?: Record<string, string> };
 type Handler = (call: ApiCall) => Answer | Promise<Answer> | undefined;
 
 /**
@@ -25,7 +25,7 @@ export function stubApi(handler: Handler) {
       const answer = (await handler(call)) ?? { status: 404, json: { message: 'Not found' } };
       return new Response(JSON.stringify(answer.json ?? {}), {
         status: answer.status ?? 200,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...answer.headers },
       });
     }),
   );

@@ -11,12 +11,13 @@ import {
   SIGN_IN_TO_DOWNLOAD_COLLECTION,
 } from '@/features/collections/api/download-collection.ts';
 import { collectionKeys } from '@/features/collections/api/keys.ts';
-import { saveBlob, zipFileName } from '@/features/designs/api/download-all.ts';
+import { zipFileName } from '@/features/designs/api/download-all.ts';
 import { DownloadIcon } from '@/features/designs/components/DesignFileList.tsx';
 import { ResumeSubscriptionButton } from '@/features/purchases/components/ResumeSubscriptionButton.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { paths } from '@/lib/paths.ts';
 import { rootKeys } from '@/lib/query-keys.ts';
+import { saveBlob } from '@/lib/save-blob.ts';
 import button from '@/styles/button.module.css';
 import styles from './CollectionAccess.module.css';
 import { SubscribeButton } from './SubscribeButton.tsx';

@@ -6,16 +6,12 @@ import { Link } from 'react-router';
 import { BuyDesignButton } from '@/features/checkout/components/BuyDesignButton.tsx';
 import { designPanelActions } from '@/features/checkout/purchase-offers.ts';
 import { CollectionPreview } from '@/features/collections/components/CollectionPreview.tsx';
-import {
-  FAILED_DOWNLOAD_DESIGN,
-  fetchDesignZip,
-  saveBlob,
-  zipFileName,
-} from '@/features/designs/api/download-all.ts';
+import { FAILED_DOWNLOAD_DESIGN, fetchDesignZip, zipFileName } from '@/features/designs/api/download-all.ts';
 import { designKeys } from '@/features/designs/api/keys.ts';
 import { DownloadIcon } from '@/features/designs/components/DesignFileList.tsx';
 import styles from '@/features/designs/components/DesignSections.module.css';
 import { paths } from '@/lib/paths.ts';
+import { saveBlob } from '@/lib/save-blob.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
 

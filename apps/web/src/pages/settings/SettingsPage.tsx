@@ -4,7 +4,9 @@ import { NotAuthorized } from '@/components/ui/NotAuthorized.tsx';
 import { TabList, TabPanel } from '@/components/ui/Tabs.tsx';
 import { searchWithTab, tabFromAddress } from '@/components/ui/tabs.ts';
 import { PreferencesPanel } from '@/features/preferences/components/PreferencesForm.tsx';
+import { ChangeEmailForm } from '@/features/settings/components/ChangeEmailForm.tsx';
 import { ChangePasswordForm } from '@/features/settings/components/ChangePasswordForm.tsx';
+import { DownloadDataButton } from '@/features/settings/components/DownloadDataButton.tsx';
 import { EditProfileForm } from '@/features/users/components/EditProfileForm.tsx';
 import { PageTitle } from '@/lib/page-head.tsx';
 import { useSession } from '@/lib/session/session.tsx';
@@ -53,9 +55,23 @@ export default function SettingsPage() {
           </Section>
         )}
         {tab === 'security' && (
-          <Section title="Change password" text="Enter your current password, then the new one twice.">
-            <ChangePasswordForm onUnauthorized={onUnauthorized} personal={[user.username, user.email]} />
-          </Section>
+          <>
+            <Section
+              title="Change email address"
+              text="We send a link to the new address; your address changes when you open it."
+            >
+              <ChangeEmailForm currentEmail={user.email} onUnauthorized={onUnauthorized} />
+            </Section>
+            <Section title="Change password" text="Enter your current password, then the new one twice.">
+              <ChangePasswordForm onUnauthorized={onUnauthorized} personal={[user.username, user.email]} />
+            </Section>
+            <Section
+              title="Your data"
+              text="Download a copy of your profile, designs, collections, likes, follows, purchases and sales as a JSON file."
+            >
+              <DownloadDataButton />
+            </Section>
+          </>
         )}
         {tab === 'billing' && <BillingPanel />}
       </TabPanel>
