@@ -55,7 +55,8 @@ export default function SettingsPage() {
           </Section>
         )}
         {tab === 'security' && (
-          <>
+          // Three panels in one tab: spaced as the page spaces its parts.
+          <div className={styles.sections}>
             <Section
               title="Change email address"
               text="We send a link to the new address; your address changes when you open it."
@@ -71,7 +72,7 @@ export default function SettingsPage() {
             >
               <DownloadDataButton />
             </Section>
-          </>
+          </div>
         )}
         {tab === 'billing' && <BillingPanel />}
       </TabPanel>
