@@ -73,6 +73,23 @@ describe('changing the email address', () => {
     expect((await me(session)).email).toBe(email);
   });
 
+  it('drops a pending change when the password is reset or changed, as the notice promises', async () => {
+    const { token: session, email } = await signUp(t.app, 'Robbed');
+    expect((await change(session, { newEmail: 'thief@example.com', password: PASSWORD })).statusCode).toBe(
+      200,
+    );
+    const stolen = linkToken(await outboxMailTo(t, 'thief@example.com', CONFIRM_SUBJECT), '/verify-email');
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { 'x-auth-token': session },
+      payload: { currentPassword: PASSWORD, newPassword: 'harbour-lantern-88' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await verify(stolen)).statusCode).toBe(400);
+    expect((await me(session)).email).toBe(email);
+  });
+
   it('answers 409 when another account took the new address before the link was opened', async () => {
     const { token: session, email } = await signUp(t.app, 'Slow');
     expect(

@@ -14,7 +14,8 @@ export class PasswordChangeRepo {
   }
 
   /**
-   * Replaces the password and ends every other session of the person, in one transaction.
+   * Replaces the password, ends every other session of the person and drops any pending change of
+   * their address, in one transaction.
    * The hash is swapped only while it is still the one that was checked (a second change racing
    * this one finds it gone), and only while the session asking still exists (it may have been
    * ended meanwhile). Answers how many other sessions ended, or undefined when nothing changed.
@@ -47,6 +48,12 @@ export class PasswordChangeRepo {
         .where('user_id', '=', userId)
         .where('id', '<>', keepSessionId)
         .returning('id')
+        .execute();
+      // A pending change of address may be a thief's, asked for with a stolen session.
+      await trx
+        .deleteFrom('email_tokens')
+        .where('user_id', '=', userId)
+        .where('purpose', '=', 'change')
         .execute();
       return ended.length;
     });

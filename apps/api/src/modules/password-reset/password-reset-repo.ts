@@ -52,8 +52,8 @@ export class PasswordResetRepo {
 
   /**
    * Uses the link: in one transaction it is deleted (so a second use, even a parallel one, finds
-   * nothing), the password is replaced and every session of the person ends. False when the link
-   * was no longer live.
+   * nothing), the password is replaced, every session of the person ends and any pending change of
+   * their address is dropped. False when the link was no longer live.
    */
   useToken(tokenHash: string, newPasswordHash: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
@@ -70,6 +70,12 @@ export class PasswordResetRepo {
         .where('id', '=', used.user_id)
         .execute();
       await trx.deleteFrom('sessions').where('user_id', '=', used.user_id).execute();
+      // A pending change of address may be a thief's, asked for with a stolen session.
+      await trx
+        .deleteFrom('email_tokens')
+        .where('user_id', '=', used.user_id)
+        .where('purpose', '=', 'change')
+        .execute();
       return true;
     });
   }

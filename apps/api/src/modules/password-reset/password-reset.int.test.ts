@@ -77,6 +77,15 @@ describe('password reset by mail, through a real SMTP server', () => {
     const token = resetToken(mail.parsed);
     expect(mail.parsed.html).toContain(`href="${PUBLIC_URL}/reset-password?token=${token}"`);
 
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-email',
+      headers: { 'x-auth-token': session },
+      payload: { newEmail: 'elsewhere@example.com', password },
+    });
+    expect(moved.statusCode).toBe(200);
+    await smtp.mailTo('elsewhere@example.com', 'Confirm your new email address for PrintMarket');
+
     const done = await reset(token, 'lantern-harbour-42');
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ message: PASSWORD_RESET_DONE });
@@ -84,6 +93,10 @@ describe('password reset by mail, through a real SMTP server', () => {
     expect((await login(email, password)).statusCode).toBe(401);
     expect((await login(email, 'lantern-harbour-42')).statusCode).toBe(200);
 
+    // A change of address asked for before the reset (perhaps with a stolen session) was dropped.
+    expect(
+      await t.db.selectFrom('email_tokens').select('user_id').where('purpose', '=', 'change').execute(),
+    ).toEqual([]);
     const again = await reset(token, 'another-harbour-43');
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ message: RESET_LINK_INVALID, code: 'RESET_TOKEN_INVALID' });
