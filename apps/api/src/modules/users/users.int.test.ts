@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
+import { CONFIRMATION_SUBJECT, outboxMailTo } from '../../test/outbox.ts';
 
 /** A multipart body built by hand, so the test sends exactly what a browser would. */
 function multipart(
@@ -128,7 +129,10 @@ describe(`profile update`, () => {
   });
 
   it('refuses a non-image renamed .png, leaving the profile and the files untouched', async () => {
-    const { token } = await signUp(t.app, 'Sneaky');
+    const { token, email } = await signUp(t.app, 'Sneaky');
+    // The sign-up's confirmation mail is written to the data folder's outbox by a job: once it is
+    // there, nothing else should change in the folder.
+    await outboxMailTo(t, email, CONFIRMATION_SUBJECT);
     const before = listFiles(t.dataDir);
     const res = await update(
       token,
@@ -202,7 +206,10 @@ describe(`profile update`, () => {
   });
 
   it('refuses an oversized picture with 413 and keeps nothing of it', async () => {
-    const { token } = await signUp(t.app, 'BigPicture');
+    const { token, email } = await signUp(t.app, 'BigPicture');
+    // The sign-up's confirmation mail is written to the data folder's outbox by a job: once it is
+    // there, nothing else should change in the folder.
+    await outboxMailTo(t, email, CONFIRMATION_SUBJECT);
     const before = listFiles(t.dataDir);
     const res = await update(
       token,
