@@ -11,6 +11,7 @@ import { registerCompression } from './lib/compression.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './lib/error-handler.ts';
 import { JobQueue } from './lib/jobs/job-queue.ts';
 import { createMailTransport } from './lib/mail/mail-transport.ts';
+import { Mailer } from './lib/mail/mailer.ts';
 import { registerMetrics } from './lib/metrics-route.ts';
 import { registerHealth } from './lib/readiness.ts';
 import { registerInputGuards } from './lib/request-input.ts';
@@ -112,18 +113,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = new JobQueue(deps.db, config.jobs, (err) => app.log.error({ err }, 'job queue error'));
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
-  const mail = createMailTransport(config.mail, (file) =>
-    app.log.info({ file }, 'mail written to the outbox'),
+  const mail = new Mailer(
+    createMailTransport(config.mail, (file) => app.log.info({ file }, 'mail written to the outbox')),
+    // Every message's footer names the company, its contact and the site.
+    {
+      companyName: config.legal.companyName,
+      contactEmail: config.legal.contactEmail,
+      publicUrl: config.publicUrl,
+    },
   );
   app.addHook('onClose', () => mail.close());
   const modules: ModuleDeps = {
     config,
     mail,
-    mailBrand: {
-      companyName: config.legal.companyName,
-      contactEmail: config.legal.contactEmail,
-      publicUrl: config.publicUrl,
-    },
     db: deps.db,
     files,
     jobs,

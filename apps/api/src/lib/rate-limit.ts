@@ -1,3 +1,4 @@
+import { tooManyRequests } from './errors.ts';
 import type { RateLimitRepo } from './rate-limit-repo.ts';
 
 /**
@@ -62,6 +63,11 @@ function firstWait(keys: string[], waits: Map<string, number>): number {
     if (wait !== undefined && wait > 0) return wait;
   }
   return 0;
+}
+
+/** The 429 of a limited attempt: `what` happened too often, and how long to wait (nothing when 0). */
+export function refuseWhileLimited(waitMs: number, what: string): void {
+  if (waitMs > 0) throw tooManyRequests(`${what} Please try again in ${minutesText(waitMs)}.`);
 }
 
 export function minutesText(ms: number): string {

@@ -2,8 +2,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { PendingUploads } from '../db/pending-uploads.ts';
 import type { JobQueue } from '../lib/jobs/job-queue.ts';
-import type { MailBrand } from '../lib/mail/compose-mail.ts';
-import type { MailTransport } from '../lib/mail/mail-transport.ts';
+import type { Mailer } from '../lib/mail/mailer.ts';
 import type { FileStore } from '../lib/storage/file-store.ts';
 import type { PaymentsPort } from './payments/payments-port.ts';
 
@@ -24,9 +23,7 @@ export type ModuleDeps = {
   /** Background jobs kept in PostgreSQL; modules declare their queues and schedules on it. */
   jobs: JobQueue;
   /** Sends mail (SMTP, or .eml files in DATA_DIR/outbox); call it from a job, never a request. */
-  mail: MailTransport;
-  /** The company, contact and site address every message's footer names. */
-  mailBrand: MailBrand;
+  mail: Mailer;
   /** Where request bodies are streamed to before they are checked (DATA_DIR/tmp). */
   tempDir: string;
 };

@@ -14,7 +14,6 @@ export type OutgoingMail = {
 
 /** Sends one message, or throws (the job that sends it is then retried). */
 export interface MailTransport {
-  readonly kind: 'smtp' | 'outbox';
   send(mail: OutgoingMail): Promise<void>;
   close(): void;
 }
@@ -46,7 +45,6 @@ export function createMailTransport(
   if (settings.smtpUrl) {
     const smtp = createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS }, { from: settings.from });
     return {
-      kind: 'smtp',
       async send(mail) {
         await smtp.sendMail(mail);
       },
@@ -58,7 +56,6 @@ export function createMailTransport(
     { from: settings.from },
   );
   return {
-    kind: 'outbox',
     async send(mail) {
       const { message } = await writer.sendMail(mail);
       await mkdir(settings.outboxDir, { recursive: true });

@@ -2,10 +2,10 @@ import type { LoginInput, RegisterInput } from '@printmarket/shared/auth';
 import type { AccountRow } from '../../db/account-columns.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Viewer } from '../../lib/auth-context.ts';
-import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { weakPasswordProblem } from '../../lib/password-rule.ts';
-import { minutesText, type WindowCounter } from '../../lib/rate-limit.ts';
+import { refuseWhileLimited, type WindowCounter } from '../../lib/rate-limit.ts';
 import type { AuthRepo } from './auth-repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { SessionLookups } from './session-lookups.ts';
@@ -103,7 +103,6 @@ export class AuthService {
 
   /** Counts the attempt on every key, or refuses it with 429 while any key is at its limit. */
   async #countOrRefuse(counter: WindowCounter, keys: string[], what: string) {
-    const wait = await counter.take(keys);
-    if (wait > 0) throw tooManyRequests(`${what} Please try again in ${minutesText(wait)}.`);
+    refuseWhileLimited(await counter.take(keys), what);
   }
 }

@@ -8,11 +8,13 @@ import {
 } from '@printmarket/shared/email-change';
 import { VERIFY_LINK_HOURS } from '@printmarket/shared/email-verification';
 import type { Viewer } from '../../lib/auth-context.ts';
-import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { newLinkToken } from '../../lib/link-tokens.ts';
-import { composeMail, type MailBrand } from '../../lib/mail/compose-mail.ts';
-import type { MailTransport } from '../../lib/mail/mail-transport.ts';
-import { minutesText, type WindowCounter } from '../../lib/rate-limit.ts';
+import type { Mailer } from '../../lib/mail/mailer.ts';
+import { refuseWhileLimited, type WindowCounter } from '../../lib/rate-limit.ts';
+
+const WRONG_PASSWORDS = 'Too many wrong passwords.';
+
 import { verifyPassword } from '../auth/passwords.ts';
 import { addressChangingMail, confirmNewAddressMail } from './email-change-mails.ts';
 import type { EmailChangeRepo } from './email-change-repo.ts';
@@ -27,8 +29,7 @@ export class EmailChangeService {
   constructor(
     private readonly repo: EmailChangeRepo,
     private readonly queueMails: (userId: string, newEmail: string) => Promise<void>,
-    private readonly mail: MailTransport,
-    private readonly brand: MailBrand,
+    private readonly mail: Mailer,
     private readonly wrongPasswords: WindowCounter,
   ) {}
 
@@ -38,13 +39,13 @@ export class EmailChangeService {
     clientIp: string,
   ): Promise<ChangeEmailResponse> {
     const keys = [`user:${viewer.id}`, `ip:${clientIp}`];
-    refuseWhileLimited(await this.wrongPasswords.retryAfterMs(keys));
+    refuseWhileLimited(await this.wrongPasswords.retryAfterMs(keys), WRONG_PASSWORDS);
     const account = await this.repo.findAccount(viewer.id);
     if (!account) throw unauthorized('Your session has ended. Please sign in again.', 'SESSION_INVALID');
     if (account.passwordHash === null) throw forbidden(GOOGLE_EMAIL_FIXED, 'NO_PASSWORD');
     if (input.newEmail === account.email) throw badRequest(SAME_EMAIL, 'SAME_EMAIL');
     // Counted before the slow check, so parallel guesses meet the limit too.
-    refuseWhileLimited(await this.wrongPasswords.take(keys));
+    refuseWhileLimited(await this.wrongPasswords.take(keys), WRONG_PASSWORDS);
     if (!(await verifyPassword(account.passwordHash, input.password)))
       throw forbidden(WRONG_PASSWORD_FOR_EMAIL, 'WRONG_PASSWORD');
     await this.wrongPasswords.reset(`user:${viewer.id}`);
@@ -66,17 +67,8 @@ export class EmailChangeService {
       hash,
       new Date(Date.now() + VERIFY_LINK_HOURS * 3_600_000),
     );
-    const { publicUrl } = this.brand;
-    await this.mail.send(
-      composeMail(newEmail, confirmNewAddressMail(account.username, publicUrl, token), this.brand),
-    );
-    await this.mail.send(
-      composeMail(account.email, addressChangingMail(account.username, publicUrl, newEmail), this.brand),
-    );
+    const { publicUrl } = this.mail;
+    await this.mail.send(newEmail, confirmNewAddressMail(account.username, publicUrl, token));
+    await this.mail.send(account.email, addressChangingMail(account.username, publicUrl, newEmail));
   }
-}
-
-function refuseWhileLimited(waitMs: number): void {
-  if (waitMs > 0)
-    throw tooManyRequests(`Too many wrong passwords. Please try again in ${minutesText(waitMs)}.`);
 }

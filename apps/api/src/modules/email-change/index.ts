@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MAIL_JOBS } from '../../lib/mail/mailer.ts';
 import { WindowCounter } from '../../lib/rate-limit.ts';
 import { RateLimitRepo } from '../../lib/rate-limit-repo.ts';
 import type { ModuleDeps } from '../module-deps.ts';
@@ -17,12 +18,11 @@ export function registerEmailChange(app: FastifyInstance, deps: ModuleDeps): voi
       await deps.jobs.send(EMAIL_CHANGE_QUEUE, { userId, newEmail });
     },
     deps.mail,
-    deps.mailBrand,
     new WindowCounter(new RateLimitRepo(deps.db), 'email-change-wrong-passwords', maxFailures, windowMs),
   );
   deps.jobs.work<{ userId: string; newEmail: string }>(
     EMAIL_CHANGE_QUEUE,
-    { policy: 'standard', retryLimit: 5, retryDelay: 15, retryBackoff: true },
+    MAIL_JOBS,
     ({ userId, newEmail }) => changes.sendMails(userId, newEmail),
   );
   emailChangeRoutes(app, changes);

@@ -10,11 +10,10 @@ import {
 } from '@printmarket/shared/email-verification';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Viewer } from '../../lib/auth-context.ts';
-import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { linkTokenHash, newLinkToken } from '../../lib/link-tokens.ts';
-import { composeMail, type MailBrand } from '../../lib/mail/compose-mail.ts';
-import type { MailTransport } from '../../lib/mail/mail-transport.ts';
-import { minutesText, type WindowCounter } from '../../lib/rate-limit.ts';
+import type { Mailer } from '../../lib/mail/mailer.ts';
+import { refuseWhileLimited, type WindowCounter } from '../../lib/rate-limit.ts';
 import { confirmAddressMail } from './confirmation-mail.ts';
 import type { EmailVerificationRepo } from './email-verification-repo.ts';
 
@@ -28,8 +27,7 @@ export class EmailVerificationService {
   constructor(
     private readonly repo: EmailVerificationRepo,
     private readonly queueMail: (userId: string) => Promise<void>,
-    private readonly mail: MailTransport,
-    private readonly brand: MailBrand,
+    private readonly mail: Mailer,
     /** New links asked for, per person. */
     private readonly resends: WindowCounter,
     /** Dead links tried, per network address. */
@@ -46,10 +44,7 @@ export class EmailVerificationService {
     if (!account) throw unauthorized('Your session has ended. Please sign in again.', 'SESSION_INVALID');
     if (account.verified) throw conflict(ALREADY_VERIFIED, 'ALREADY_VERIFIED');
     const wait = await this.resends.take([`user:${viewer.id}`]);
-    if (wait > 0)
-      throw tooManyRequests(
-        `Too many confirmation links asked for. Please try again in ${minutesText(wait)}.`,
-      );
+    refuseWhileLimited(wait, 'Too many confirmation links asked for.');
     await this.queueMail(viewer.id);
     return { message: verificationSent(account.email) };
   }
@@ -65,22 +60,13 @@ export class EmailVerificationService {
       hash,
       new Date(Date.now() + VERIFY_LINK_HOURS * 3_600_000),
     );
-    await this.mail.send(
-      composeMail(
-        account.email,
-        confirmAddressMail(account.username, this.brand.publicUrl, token),
-        this.brand,
-      ),
-    );
+    await this.mail.send(account.email, confirmAddressMail(account.username, this.mail.publicUrl, token));
   }
 
   async verify(token: string, clientIp: string): Promise<VerifyEmailResponse> {
     const key = `ip:${clientIp}`;
     const wait = await this.badLinks.retryAfterMs([key]);
-    if (wait > 0)
-      throw tooManyRequests(
-        `Too many invalid confirmation links from your network. Please try again in ${minutesText(wait)}.`,
-      );
+    refuseWhileLimited(wait, 'Too many invalid confirmation links from your network.');
     let used: Awaited<ReturnType<EmailVerificationRepo['useToken']>>;
     try {
       used = await this.repo.useToken(linkTokenHash(token));

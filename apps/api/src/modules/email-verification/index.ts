@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MAIL_JOBS } from '../../lib/mail/mailer.ts';
 import { WindowCounter } from '../../lib/rate-limit.ts';
 import { RateLimitRepo } from '../../lib/rate-limit-repo.ts';
 import type { ModuleDeps } from '../module-deps.ts';
@@ -27,14 +28,11 @@ export function registerEmailVerification(
       await deps.jobs.send(CONFIRMATION_MAIL_QUEUE, { userId });
     },
     deps.mail,
-    deps.mailBrand,
     new WindowCounter(limits, 'confirmation-links', RESENDS_PER_HOUR, 3_600_000),
     new WindowCounter(limits, 'confirmation-bad-links', maxFailures, windowMs),
   );
-  deps.jobs.work<{ userId: string }>(
-    CONFIRMATION_MAIL_QUEUE,
-    { policy: 'standard', retryLimit: 5, retryDelay: 15, retryBackoff: true },
-    ({ userId }) => verification.sendLinkMail(userId),
+  deps.jobs.work<{ userId: string }>(CONFIRMATION_MAIL_QUEUE, MAIL_JOBS, ({ userId }) =>
+    verification.sendLinkMail(userId),
   );
   emailVerificationRoutes(app, verification);
   return { verification };

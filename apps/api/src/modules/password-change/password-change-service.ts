@@ -4,9 +4,12 @@ import {
   NEW_PASSWORD_SAME,
 } from '@printmarket/shared/password-change';
 import type { Viewer } from '../../lib/auth-context.ts';
-import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { weakPasswordProblem } from '../../lib/password-rule.ts';
-import { minutesText, type WindowCounter } from '../../lib/rate-limit.ts';
+import { refuseWhileLimited, type WindowCounter } from '../../lib/rate-limit.ts';
+
+const WRONG_PASSWORDS = 'Too many wrong passwords.';
+
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { PasswordChangeRepo } from './password-change-repo.ts';
 
@@ -33,7 +36,7 @@ export class PasswordChangeService {
   ): Promise<ChangePasswordResponse> {
     const keys = [`user:${viewer.id}`, `ip:${clientIp}`];
     // A limited person hears so before any other check, as before a guess is counted.
-    refuseWhileLimited(await this.failures.retryAfterMs(keys));
+    refuseWhileLimited(await this.failures.retryAfterMs(keys), WRONG_PASSWORDS);
     const account = await this.repo.findPasswordHash(viewer.id);
     if (!account) throw unauthorized('Your session has ended. Please sign in again.', 'SESSION_INVALID');
     if (account.passwordHash === null) throw forbidden(NO_PASSWORD_TO_CHANGE, 'NO_PASSWORD');
@@ -43,7 +46,7 @@ export class PasswordChangeService {
     if (weak) throw badRequest(weak, 'WEAK_PASSWORD');
 
     // Counted before the slow check, so parallel guesses meet the limit too (as at sign-in).
-    refuseWhileLimited(await this.failures.take(keys));
+    refuseWhileLimited(await this.failures.take(keys), WRONG_PASSWORDS);
     if (!(await verifyPassword(account.passwordHash, input.currentPassword)))
       throw forbidden(WRONG_CURRENT_PASSWORD, 'WRONG_PASSWORD');
     await this.failures.reset(`user:${viewer.id}`);
@@ -58,9 +61,4 @@ export class PasswordChangeService {
       );
     return { message: 'Your password has been changed.', otherSessionsEnded: ended };
   }
-}
-
-function refuseWhileLimited(waitMs: number): void {
-  if (waitMs > 0)
-    throw tooManyRequests(`Too many wrong passwords. Please try again in ${minutesText(waitMs)}.`);
 }

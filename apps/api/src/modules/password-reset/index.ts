@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MAIL_JOBS } from '../../lib/mail/mailer.ts';
 import { WindowCounter } from '../../lib/rate-limit.ts';
 import { RateLimitRepo } from '../../lib/rate-limit-repo.ts';
 import type { ModuleDeps } from '../module-deps.ts';
@@ -31,13 +32,8 @@ export function registerPasswordReset(
       await deps.jobs.send(RESET_MAIL_QUEUE, { email });
     },
     deps.mail,
-    deps.mailBrand,
   );
-  deps.jobs.work<{ email: string }>(
-    RESET_MAIL_QUEUE,
-    { policy: 'standard', retryLimit: 5, retryDelay: 15, retryBackoff: true },
-    ({ email }) => resets.sendLinkMail(email),
-  );
+  deps.jobs.work<{ email: string }>(RESET_MAIL_QUEUE, MAIL_JOBS, ({ email }) => resets.sendLinkMail(email));
   passwordResetRoutes(app, resets);
   return { resets };
 }

@@ -5,12 +5,11 @@ import {
   RESET_LINK_INVALID,
   RESET_LINK_MINUTES,
 } from '@printmarket/shared/password-reset';
-import { badRequest, tooManyRequests } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { linkTokenHash, newLinkToken } from '../../lib/link-tokens.ts';
-import { composeMail, type MailBrand } from '../../lib/mail/compose-mail.ts';
-import type { MailTransport } from '../../lib/mail/mail-transport.ts';
+import type { Mailer } from '../../lib/mail/mailer.ts';
 import { weakPasswordProblem } from '../../lib/password-rule.ts';
-import { minutesText, type WindowCounter } from '../../lib/rate-limit.ts';
+import { refuseWhileLimited, type WindowCounter } from '../../lib/rate-limit.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { PasswordResetRepo } from './password-reset-repo.ts';
 import { resetLinkMail, signInWithGoogleMail } from './reset-mails.ts';
@@ -34,19 +33,16 @@ export class PasswordResetService {
     private readonly repo: PasswordResetRepo,
     private readonly limits: ResetLimits,
     private readonly queueLinkMail: (email: string) => Promise<void>,
-    private readonly mail: MailTransport,
-    private readonly brand: MailBrand,
+    private readonly mail: Mailer,
   ) {}
 
   async requestLink(email: string, clientIp: string): Promise<PasswordResetResponse> {
-    await refuseWhileLimited(
-      this.limits.perIp,
-      `ip:${clientIp}`,
+    refuseWhileLimited(
+      await this.limits.perIp.take([`ip:${clientIp}`]),
       'Too many password reset requests from your network.',
     );
-    await refuseWhileLimited(
-      this.limits.perAddress,
-      `email:${email}`,
+    refuseWhileLimited(
+      await this.limits.perAddress.take([`email:${email}`]),
       'Too many password reset requests for this address.',
     );
     await this.queueLinkMail(email);
@@ -58,26 +54,20 @@ export class PasswordResetService {
     const account = await this.repo.findAccountByEmail(email);
     if (!account) return;
     if (!account.hasPassword) {
-      await this.mail.send(
-        composeMail(account.email, signInWithGoogleMail(account.username, this.brand.publicUrl), this.brand),
-      );
+      await this.mail.send(account.email, signInWithGoogleMail(account.username, this.mail.publicUrl));
       return;
     }
     const { token, hash } = newLinkToken();
     await this.repo.replaceToken(account.id, hash, new Date(Date.now() + RESET_LINK_MINUTES * 60_000));
-    await this.mail.send(
-      composeMail(account.email, resetLinkMail(account.username, this.brand.publicUrl, token), this.brand),
-    );
+    await this.mail.send(account.email, resetLinkMail(account.username, this.mail.publicUrl, token));
   }
 
   /** Sets the new password with a live link, which it uses up, and ends every session of the account. */
   async reset(token: string, password: string, clientIp: string): Promise<PasswordResetResponse> {
     const ipKey = `ip:${clientIp}`;
-    await refuseWhileLimited(
-      this.limits.badLinks,
-      ipKey,
+    refuseWhileLimited(
+      await this.limits.badLinks.retryAfterMs([ipKey]),
       'Too many invalid reset links from your network.',
-      'check',
     );
     const tokenHash = linkTokenHash(token);
     const account = await this.repo.findTokenAccount(tokenHash);
@@ -94,15 +84,4 @@ export class PasswordResetService {
     await this.limits.badLinks.take([ipKey]);
     return badRequest(RESET_LINK_INVALID, 'RESET_TOKEN_INVALID');
   }
-}
-
-/** `take` counts this attempt; `check` only looks (failures are counted as they happen). */
-async function refuseWhileLimited(
-  counter: WindowCounter,
-  key: string,
-  what: string,
-  mode: 'take' | 'check' = 'take',
-) {
-  const wait = mode === 'take' ? await counter.take([key]) : await counter.retryAfterMs([key]);
-  if (wait > 0) throw tooManyRequests(`${what} Please try again in ${minutesText(wait)}.`);
 }
