@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/preact';
+import { act, screen } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { renderScreen, stubApi } from '@/test/render.tsx';
 import SignInPage from './SignInPage.tsx';
@@ -18,7 +18,9 @@ describe('sign in', () => {
     const link = screen.getByRole('link', { name: 'Forgot password?' });
     expect(document.activeElement).toBe(link);
     expect(link.getAttribute('href')).toBe('/forgot-password');
-    await user.keyboard('{Enter}');
+    // In act: the next screen renders and every effect of the change runs before the test ends
+    // (Preact runs effects after the paint; one left for later would outlive the test's page).
+    await act(() => user.keyboard('{Enter}'));
     expect(router.state.location.pathname).toBe('/forgot-password');
     expect(router.state.location.state).toEqual({ email: 'anna@example.com' });
   });
