@@ -33,6 +33,7 @@ import { registerGoogle } from './modules/google/index.ts';
 import { registerLikes } from './modules/likes/index.ts';
 import { registerMediumImages } from './modules/medium-images/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
+import { registerNotifications } from './modules/notifications/index.ts';
 import { registerPasswordChange } from './modules/password-change/index.ts';
 import { registerPasswordReset } from './modules/password-reset/index.ts';
 import { choosePayments, registerPayments } from './modules/payments/index.ts';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCollections(app, modules);
   registerSearch(app, modules);
   registerProfiles(app, modules);
+  await registerNotifications(app, modules);
   registerFollows(app, modules);
   const { preferences } = registerPreferences(app, modules);
   registerAccountExport(app, modules, { preferences });

@@ -293,6 +293,8 @@ export interface SubscriptionsTable {
   end_date: Timestamp;
   canceled_at: Timestamp | null;
   provider_updated_at: Timestamp;
+  /** When the subscriber was told a cancelled subscription ends soon (migration 0020). */
+  ending_notice_at: Timestamp | null;
   created_at: DefaultedTimestamp;
 }
 

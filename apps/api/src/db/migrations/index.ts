@@ -15,6 +15,7 @@ import * as m0016 from './0016_pending_uploads.ts';
 import * as m0017 from './0017_medium_images.ts';
 import * as m0018 from './0018_password_reset_tokens.ts';
 import * as m0019 from './0019_email_confirmation.ts';
+import * as m0020 from './0020_notifications.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the bundled
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0017_medium_images': m0017,
   '0018_password_reset_tokens': m0018,
   '0019_email_confirmation': m0019,
+  '0020_notifications': m0020,
 };

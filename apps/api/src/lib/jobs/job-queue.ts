@@ -1,6 +1,8 @@
 import { setTimeout as wait } from 'node:timers/promises';
+import { CompiledQuery, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 import { registerGauge } from '../metrics.ts';
 import { JOBS_SCHEMA, JobsConnection, JobsRepo, type QueueCounts } from './jobs-repo.ts';
 
@@ -137,20 +139,31 @@ export class JobQueue {
 
   /**
    * Queues a job. A `singletonKey` makes it one job per key (per the queue's policy); a higher
-   * `priority` is worked first. Undefined when the policy turned it away as a duplicate.
+   * `priority` is worked first; `startAfter` holds it back until then. Given `within` (an open
+   * transaction), the job is written in that transaction: it exists only if the transaction
+   * commits, and `wake` tells the worker once it has. Undefined when the policy turned it away as a
+   * duplicate.
    */
   async send(
     name: string,
     data: object | null,
-    options: { singletonKey?: string; priority?: number } = {},
+    options: { singletonKey?: string; priority?: number; startAfter?: Date; within?: Kysely<DB> } = {},
   ): Promise<string | undefined> {
     if (this.#stopped) return undefined;
     await this.start();
-    const id = await this.#boss.send(name, data ?? {}, options);
-    // The local worker would otherwise find it only at its next poll.
+    const { within, ...sendOptions } = options;
+    const id = await this.#boss.send(name, data ?? {}, {
+      ...sendOptions,
+      ...(within ? { db: transactionConnection(within) } : {}),
+    });
+    if (!within) this.wake(name);
+    return id ?? undefined;
+  }
+
+  /** Has this instance's worker of `name` look for jobs now rather than at its next poll. */
+  wake(name: string): void {
     const workerId = this.#workerIds.get(name);
     if (workerId) this.#boss.notifyWorker(workerId);
-    return id ?? undefined;
   }
 
   /** Resolves when the queue has nothing queued, waiting for a retry, or being worked (tests). */
@@ -193,4 +206,13 @@ function registerQueueGauges(readCounts: () => Promise<QueueCounts[]>) {
     registerGauge(name, help, ['queue'], async () =>
       (await read()).map((counts) => ({ labels: { queue: counts.queue }, value: counts[field] })),
     );
+}
+
+/** pg-boss's statements, run on a transaction of the app's instead of its own pool. */
+function transactionConnection(trx: Kysely<DB>) {
+  return {
+    executeSql: async (text: string, values: unknown[] = []) => ({
+      rows: (await trx.executeQuery(CompiledQuery.raw(text, values))).rows as unknown[],
+    }),
+  };
 }

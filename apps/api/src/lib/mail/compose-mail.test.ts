@@ -33,14 +33,17 @@ describe('composeMail', () => {
     expect(mail.headers).toEqual({});
   });
 
-  it('gives a notification its unsubscribe link, in the footer and as a List-Unsubscribe header', () => {
+  it('gives a notification its unsubscribe link, in the footer and as one-click List-Unsubscribe headers', () => {
     const unsubscribeUrl = 'https://shop.example/unsubscribe?t=abc';
     const mail = composeMail(
       'ana@example.com',
       { subject: 'New follower', greeting: 'Hi,', paragraphs: [], unsubscribeUrl },
       brand,
     );
-    expect(mail.headers).toEqual({ 'List-Unsubscribe': `<${unsubscribeUrl}>` });
+    expect(mail.headers).toEqual({
+      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
     expect(mail.text).toContain(`Turn these emails off: ${unsubscribeUrl}`);
     expect(mail.html).toContain(`<a href="${unsubscribeUrl}"`);
   });

@@ -21,7 +21,11 @@ const SITE = 'PrintMarket';
 
 export function composeMail(to: string, content: MailContent, brand: MailBrand): OutgoingMail {
   const headers: Record<string, string> = {};
-  if (content.unsubscribeUrl) headers['List-Unsubscribe'] = `<${content.unsubscribeUrl}>`;
+  if (content.unsubscribeUrl) {
+    headers['List-Unsubscribe'] = `<${content.unsubscribeUrl}>`;
+    // One click in the mail program turns it off: it POSTs to that address (RFC 8058).
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
   return {
     to,
     subject: content.subject,

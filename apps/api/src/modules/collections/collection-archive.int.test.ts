@@ -176,7 +176,9 @@ describe(`archiving instead of deleting`, () => {
         .where('subscriber_id', '=', viaPlan.userId)
         .executeTakeFirstOrThrow();
       expect((await call('GET', `/api/collections/${held}`, viaPlan)).statusCode).toBe(200);
-      const fulfilment = new Fulfilment(t.db, new SandboxPayments(), { warn() {}, error() {} });
+      // Mails are not this test's concern: the renewal's receipt is not queued anywhere.
+      const noMail = { queue: async () => {}, wake() {} };
+      const fulfilment = new Fulfilment(t.db, new SandboxPayments(), noMail, { warn() {}, error() {} });
       const renewed = await fulfilment.apply({
         kind: 'invoice-paid',
         eventId: 'evt_archive_renewal',

@@ -13,9 +13,15 @@ import type { FollowCounts, FollowRepo } from './follows-repo.ts';
 
 const userNotFound = () => notFound(SOCIAL_MSG.userNotFound, 'USER_NOT_FOUND');
 
-/** Following people (docs/product.md#social): idempotent, never oneself, counts from the rows. */
+/**
+ * Following people (docs/product.md#social): idempotent, never oneself, counts from the rows. A
+ * follow queues the mail that tells the creator (sent at most once a day).
+ */
 export class FollowService {
-  constructor(private readonly repo: FollowRepo) {}
+  constructor(
+    private readonly repo: FollowRepo,
+    private readonly followed: (creatorId: string) => Promise<void>,
+  ) {}
 
   /** Visitors follow nobody, so they get `false` rather than an error. */
   async status(viewer: Viewer | null, userId: string): Promise<FollowStatus> {
@@ -51,6 +57,7 @@ export class FollowService {
         ? await this.repo.follow(viewer.id, targetUserId)
         : await this.repo.unfollow(viewer.id, targetUserId);
     if (!counts) throw userNotFound();
+    if (action === 'follow') await this.followed(targetUserId);
     return { isFollowing: action === 'follow', updatedStats: counts };
   }
 }

@@ -6,6 +6,7 @@ import { collectionHolding, designHolding } from '../../db/entitlements.ts';
 import type { CheckoutSessionsTable, DB } from '../../db/schema.ts';
 import { type PaidSaleFacts, paysForHeldItem } from '../../lib/access-policy.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { NotificationJobs } from '../../lib/notification-jobs.ts';
 import type { PaymentsPort } from '../payments/payments-port.ts';
 import { addTerm } from './plan-term.ts';
 import type { PaymentEvent } from './webhook-events.ts';
@@ -33,15 +34,25 @@ type Logger = { warn(obj: object, msg: string): void; error(obj: object, msg: st
  * nothing twice: it is refunded through the provider inside the same transaction. The refund is
  * idempotent per checkout, so when the transaction does not commit, the provider's redelivery asks
  * for the same refund again and gets the first one back.
+ *
+ * The mails an event causes (sale, receipt, subscriber news) are queued in the same transaction,
+ * and only when the event changed something: each goes once, and only for what happened.
  */
 export class Fulfilment {
   constructor(
     private readonly db: Database,
     private readonly payments: PaymentsPort,
+    private readonly notifications: Pick<NotificationJobs, 'queue' | 'wake'>,
     private readonly log: Logger,
   ) {}
 
-  apply(event: PaymentEvent): Promise<FulfilmentResult> {
+  async apply(event: PaymentEvent): Promise<FulfilmentResult> {
+    const result = await this.#applyOnce(event);
+    if (result === 'applied') this.notifications.wake();
+    return result;
+  }
+
+  #applyOnce(event: PaymentEvent): Promise<FulfilmentResult> {
     return this.db.transaction().execute(async (trx) => {
       const fresh = await trx
         .insertInto('payment_events')
@@ -104,7 +115,7 @@ export class Fulfilment {
     }
     if (session.kind === 'subscription') {
       if (!event.providerSubscriptionId) return 'ignored';
-      await trx
+      const subscription = await trx
         .insertInto('subscriptions')
         .values({
           provider_subscription_id: event.providerSubscriptionId,
@@ -125,7 +136,10 @@ export class Fulfilment {
           provider_updated_at: event.at,
         })
         .onConflict((oc) => oc.doNothing())
-        .execute();
+        .returning('id')
+        .executeTakeFirst();
+      if (subscription)
+        await this.notifications.queue(trx, { kind: 'newSubscriber', subscriptionId: subscription.id });
     } else {
       const purchase = await trx
         .insertInto('purchases')
@@ -148,6 +162,10 @@ export class Fulfilment {
           .execute();
       }
       await recordEarning(trx, session.seller_id, `checkout:${session.id}`, session.price_cents);
+      if (purchase) {
+        await this.notifications.queue(trx, { kind: 'sale', purchaseId: purchase.id });
+        await this.notifications.queue(trx, { kind: 'purchaseReceipt', purchaseId: purchase.id });
+      }
     }
     await completeCheckout(trx, session.id);
     return 'applied';
@@ -190,7 +208,7 @@ export class Fulfilment {
     const subscription = event.providerSubscriptionId
       ? await trx
           .selectFrom('subscriptions')
-          .select(['id', 'seller_id', 'status'])
+          .select(['id', 'seller_id', 'status', 'checkout_session_id'])
           .where('provider_subscription_id', '=', event.providerSubscriptionId)
           .forUpdate()
           .executeTakeFirst()
@@ -221,14 +239,22 @@ export class Fulfilment {
             .where('checkout_session_id', '=', event.checkoutSessionId)
             .executeTakeFirst()
         : undefined;
-    if (event.amountPaid > 0)
-      await recordEarning(
+    const recorded =
+      event.amountPaid > 0 &&
+      (await recordEarning(
         trx,
         sellerId,
         `invoice:${event.invoiceId}`,
         event.amountPaid,
         refunded !== undefined,
-      );
+      ));
+    const checkoutSessionId = subscription?.checkout_session_id ?? event.checkoutSessionId;
+    if (recorded && !refunded && checkoutSessionId)
+      await this.notifications.queue(trx, {
+        kind: 'subscriptionReceipt',
+        invoiceId: event.invoiceId,
+        checkoutSessionId,
+      });
     if (subscription && subscription.status !== 'ended' && event.periodEnd) {
       // A renewal moves the end forward; an old invoice arriving late never moves it back.
       await trx
@@ -252,7 +278,13 @@ export class Fulfilment {
     const periodEnd = event.currentPeriodEnd ?? row.end_date;
     const earlier = (a: Date, b: Date) => (a < b ? a : b);
     const changes = {
-      renewing: { status: 'active' as const, end_date: periodEnd, canceled_at: null },
+      // Resumed: a later cancellation is told again, and its ending too.
+      renewing: {
+        status: 'active' as const,
+        end_date: periodEnd,
+        canceled_at: null,
+        ending_notice_at: null,
+      },
       canceled: { status: 'canceled' as const, end_date: periodEnd, canceled_at: event.at },
       lapsed: {
         status: 'canceled' as const,
@@ -266,6 +298,8 @@ export class Fulfilment {
       .set({ ...changes, provider_updated_at: event.at })
       .where('id', '=', row.id)
       .execute();
+    if (row.status === 'active' && changes.status !== 'active')
+      await this.notifications.queue(trx, { kind: 'subscriberCancelled', subscriptionId: row.id });
     return 'applied';
   }
 
@@ -284,16 +318,19 @@ export class Fulfilment {
   }
 }
 
-/** One line of the ledger per sale or invoice (`source` is unique), split in whole cents. */
+/**
+ * One line of the ledger per sale or invoice (`source` is unique), split in whole cents. True when
+ * the line is new.
+ */
 async function recordEarning(
   db: Kysely<DB>,
   sellerId: string,
   source: string,
   priceCents: number,
   refunded = false,
-) {
+): Promise<boolean> {
   const split = feeSplit(priceCents);
-  await db
+  const row = await db
     .insertInto('earnings')
     .values({
       seller_id: sellerId,
@@ -305,14 +342,15 @@ async function recordEarning(
       refunded_at: refunded ? sql<Date>`now()` : null,
     })
     .onConflict((oc) => oc.column('source').doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 async function completeCheckout(trx: Trx, id: string) {
   await trx.updateTable('checkout_sessions').set({ status: 'complete' }).where('id', '=', id).execute();
 }
 
-/** What the buyer holds, now, of what the checkout sold (for the access policy to judge). */
 /** What was sold, to whom and for how much: the same on a purchase and on its refund. */
 function saleOf(session: CheckoutRow) {
   return {
@@ -327,6 +365,7 @@ function saleOf(session: CheckoutRow) {
   };
 }
 
+/** What the buyer holds, now, of what the checkout sold (for the access policy to judge). */
 async function saleFacts(trx: Trx, session: CheckoutRow, itemId: string): Promise<PaidSaleFacts> {
   if (session.kind === 'design') {
     const design = await trx

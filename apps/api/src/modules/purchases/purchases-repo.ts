@@ -1,9 +1,13 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { NotificationJobs } from '../../lib/notification-jobs.ts';
 
 /** SQL for a person's purchases and subscriptions. */
 export class PurchasesRepo {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly notifications: Pick<NotificationJobs, 'queue'>,
+  ) {}
 
   /** Names come from the purchase's own record (item_name), kept whatever happens to the item. */
   purchasesOf(buyerId: string) {
@@ -77,21 +81,26 @@ export class PurchasesRepo {
   /**
    * Marks a renewing subscription canceled: access runs to `endDate` (the provider's term end when
    * it said one). `provider_updated_at` moves to now, so a provider description from before the
-   * cancellation arriving late cannot make it renew again. False when it was not renewing.
+   * cancellation arriving late cannot make it renew again. The seller's mail is queued with it.
+   * False when it was not renewing.
    */
-  async markCanceled(id: string, endDate: Date | null): Promise<boolean> {
-    const result = await this.db
-      .updateTable('subscriptions')
-      .set({
-        status: 'canceled',
-        canceled_at: sql`now()`,
-        end_date: endDate ?? sql`end_date`,
-        provider_updated_at: sql`greatest(provider_updated_at, now())`,
-      })
-      .where('id', '=', id)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+  markCanceled(id: string, endDate: Date | null): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('subscriptions')
+        .set({
+          status: 'canceled',
+          canceled_at: sql`now()`,
+          end_date: endDate ?? sql`end_date`,
+          provider_updated_at: sql`greatest(provider_updated_at, now())`,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return false;
+      await this.notifications.queue(trx, { kind: 'subscriberCancelled', subscriptionId: id });
+      return true;
+    });
   }
 
   /**
@@ -105,6 +114,8 @@ export class PurchasesRepo {
       .set({
         status: 'active',
         canceled_at: null,
+        // A later cancellation's ending is told again.
+        ending_notice_at: null,
         end_date: endDate ?? sql`end_date`,
         provider_updated_at: sql`greatest(provider_updated_at, now())`,
       })

@@ -24,6 +24,8 @@ export class PurchasesService {
   constructor(
     private readonly repo: PurchasesRepo,
     private readonly payments: PaymentsPort | null,
+    /** After a cancellation: the seller's mail goes now, not at the worker's next poll. */
+    private readonly wakeMail: () => void,
   ) {}
 
   /** GET /api/purchases/my. */
@@ -97,7 +99,7 @@ export class PurchasesService {
       } catch (err) {
         throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', PAYMENT_MSG.cancelFailed, { cause: err });
       }
-      await this.repo.markCanceled(row.id, periodEnd);
+      if (await this.repo.markCanceled(row.id, periodEnd)) this.wakeMail();
     }
     const now = await this.repo.subscriptionById(row.id);
     return { subscription: toSummary(now ?? row), message: PAYMENT_MSG.cancelSuccess };
