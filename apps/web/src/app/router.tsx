@@ -103,6 +103,14 @@ export const routes: RouteObject[] = [
               () => import('@/features/auth/routes/VerifyEmailPage.tsx'),
             ),
           },
+          // Where the foot of a notification mail links to; no session needed.
+          {
+            path: routePatterns.unsubscribe,
+            ...page(
+              'src/pages/unsubscribe/UnsubscribePage.tsx',
+              () => import('@/pages/unsubscribe/UnsubscribePage.tsx'),
+            ),
+          },
           { path: routePatterns.login, Component: LoginRedirect },
           {
             path: routePatterns.oauthCallback,

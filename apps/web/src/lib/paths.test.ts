@@ -1,4 +1,5 @@
 import { VERIFY_EMAIL_PATH } from '@printmarket/shared/email-verification';
+import { UNSUBSCRIBE_PATH } from '@printmarket/shared/notifications';
 import { RESET_PASSWORD_PATH } from '@printmarket/shared/password-reset';
 import { describe, expect, it } from 'vitest';
 import { paths, routePatterns } from './paths.ts';
@@ -23,6 +24,8 @@ describe('paths', () => {
     expect(paths.home({ sort: undefined })).toBe('/');
     expect(paths.dashboard()).toBe('/dashboard');
     expect(paths.dashboard({ tab: 'collections' })).toBe('/dashboard?tab=collections');
+    expect(paths.settings()).toBe('/settings');
+    expect(paths.settings({ tab: 'preferences' })).toBe('/settings?tab=preferences');
   });
 
   it('keeps the fixed addresses as the app has always used them', () => {
@@ -40,6 +43,10 @@ describe('paths', () => {
     expect(paths.verifyEmail()).toBe(VERIFY_EMAIL_PATH);
   });
 
+  it('opens the unsubscribe screen where the notification mails link to', () => {
+    expect(paths.unsubscribe()).toBe(UNSUBSCRIBE_PATH);
+  });
+
   it('builds addresses its own route patterns match', () => {
     const matches = (pattern: string, path: string) =>
       new RegExp(`^/${pattern.replace(/:[a-zA-Z]+/g, '[^/]+')}$`, 'i').test(path.split('?')[0] ?? '');
@@ -51,5 +58,7 @@ describe('paths', () => {
     expect(matches(routePatterns.forgotPassword, paths.forgotPassword())).toBe(true);
     expect(matches(routePatterns.resetPassword, paths.resetPassword())).toBe(true);
     expect(matches(routePatterns.verifyEmail, paths.verifyEmail())).toBe(true);
+    expect(matches(routePatterns.unsubscribe, paths.unsubscribe())).toBe(true);
+    expect(matches(routePatterns.settings, paths.settings({ tab: 'preferences' }))).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ export const routePatterns = {
   forgotPassword: 'forgot-password',
   resetPassword: 'reset-password',
   verifyEmail: 'verify-email',
+  unsubscribe: 'unsubscribe',
   login: 'login',
   oauthCallback: 'oauth-callback',
   setupProfile: 'setup-profile',
@@ -74,13 +75,16 @@ export const paths = {
   resetPassword: () => '/reset-password',
   /** Where a confirmation mail links to, with `?token=` (VERIFY_EMAIL_PATH, not imported for the same reason). */
   verifyEmail: () => '/verify-email',
+  /** Where the foot of a notification mail links to, with `?token=` (UNSUBSCRIBE_PATH, not imported either). */
+  unsubscribe: () => '/unsubscribe',
   login: () => '/login',
   oauthCallback: () => '/oauth-callback',
   setupProfile: () => '/setup-profile',
   /** The dashboard, on one of its tabs (`?tab=collections`) or its first. */
   dashboard: (query: { tab?: string } = {}) => withQuery('/dashboard', query),
   upload: () => '/upload',
-  settings: () => '/settings',
+  /** Settings, on one of its tabs (`?tab=preferences`) or its first. */
+  settings: (query: { tab?: string } = {}) => withQuery('/settings', query),
   createCollection: () => '/create-collection',
   myPurchases: () => '/MyPurchases',
   privacy: () => '/privacyPolicy',

@@ -42,6 +42,17 @@ describe('readAddressCode', () => {
     });
   });
 
+  it("leaves an unsubscribe link's token to the unsubscribe screen, and removes a code there", () => {
+    expect(readAddressCode('http://localhost:3000/unsubscribe?token=abc')).toEqual({
+      code: null,
+      cleanedUrl: null,
+    });
+    expect(readAddressCode('http://localhost:3000/Unsubscribe/?token=abc#code=x')).toEqual({
+      code: null,
+      cleanedUrl: '/Unsubscribe/?token=abc',
+    });
+  });
+
   it('removes but ignores a code on any other page', () => {
     expect(readAddressCode('http://localhost:3000/dashboard#code=x')).toEqual({
       code: null,

@@ -10,11 +10,11 @@ export type AddressCode = {
 const SIGN_IN_PAGES = new Set([paths.oauthCallback(), paths.setupProfile()]);
 
 /**
- * The `?token=` of a password reset or email confirmation link is the link's own one-time token,
+ * The `?token=` of a password reset, email confirmation or unsubscribe link is the link's own token,
  * never a session's: it is left for that link's screen, which reads it and then removes it from the
  * address itself.
  */
-const LINK_TOKEN_PAGES = new Set([paths.resetPassword(), paths.verifyEmail()]);
+const LINK_TOKEN_PAGES = new Set([paths.resetPassword(), paths.verifyEmail(), paths.unsubscribe()]);
 
 /**
  * Reads the one-time Google sign-in code from the fragment (`#code=`), where the server puts it

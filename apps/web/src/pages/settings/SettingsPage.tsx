@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { NotAuthorized } from '@/components/ui/NotAuthorized.tsx';
 import { TabList, TabPanel } from '@/components/ui/Tabs.tsx';
 import { searchWithTab, tabFromAddress } from '@/components/ui/tabs.ts';
+import { NotificationSettingsPanel } from '@/features/notifications/components/NotificationSettingsPanel.tsx';
 import { PreferencesPanel } from '@/features/preferences/components/PreferencesForm.tsx';
 import { ChangeEmailForm } from '@/features/settings/components/ChangeEmailForm.tsx';
 import { ChangePasswordForm } from '@/features/settings/components/ChangePasswordForm.tsx';
@@ -50,12 +51,17 @@ export default function SettingsPage() {
           </Section>
         )}
         {tab === 'preferences' && (
-          <Section title="Preferences" text="Choices that follow you to every browser you sign in with.">
-            <PreferencesPanel onUnauthorized={onUnauthorized} />
-          </Section>
+          <div className={styles.sections}>
+            <Section title="Preferences" text="Choices that follow you to every browser you sign in with.">
+              <PreferencesPanel onUnauthorized={onUnauthorized} />
+            </Section>
+            <Section title="Email notifications" text="Which emails we send you. A change is saved at once.">
+              <NotificationSettingsPanel onUnauthorized={onUnauthorized} />
+            </Section>
+          </div>
         )}
         {tab === 'security' && (
-          // Three panels in one tab: spaced as the page spaces its parts.
+          // Several panels in one tab (as in Preferences): spaced as the page spaces its parts.
           <div className={styles.sections}>
             <Section
               title="Change email address"
