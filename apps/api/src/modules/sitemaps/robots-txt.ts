@@ -28,6 +28,7 @@ const DISALLOWED = [
   // Their links carry one-time tokens.
   '/reset-password',
   '/verify-email',
+  '/unsubscribe',
 ];
 
 /** GET /robots.txt: the rules above, and where the sitemap index is. */
