@@ -111,7 +111,7 @@ export function subscriptionEndingMail(s: SubscriptionFacts, links: MailLinks): 
     greeting: `Hello ${s.subscriberUsername},`,
     paragraphs: [
       `Your cancelled subscription to ${s.planName} by ${s.sellerUsername} ends on ${formatLongDate(s.endDate)}. Until then you can still download ${s.collectionName}.`,
-      'To keep it, subscribe again from the collection page.',
+      'To keep it, resume the subscription from My Purchased Files before then.',
     ],
     action: { label: 'My Purchased Files', url: `${links.publicUrl}/MyPurchases` },
     unsubscribeUrl: links.unsubscribeUrl,
@@ -127,8 +127,9 @@ export function newFollowersMail(
   total: number,
   links: MailLinks,
 ): MailContent {
-  const named = followers.slice(0, FOLLOWERS_NAMED).join(', ');
-  const others = total - Math.min(total, FOLLOWERS_NAMED);
+  const shown = followers.slice(0, FOLLOWERS_NAMED);
+  const named = shown.join(', ');
+  const others = total - shown.length;
   return {
     subject:
       total === 1 ? `${followers[0]} followed you on PrintMarket` : `${total} new followers on PrintMarket`,
