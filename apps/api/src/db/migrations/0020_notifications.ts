@@ -26,7 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_sent_at', 'timestamptz', (c) => c.notNull())
     .execute();
   await db.schema.alterTable('subscriptions').addColumn('ending_notice_at', 'timestamptz').execute();
-  // The daily look for cancelled subscriptions about to end reads only those.
+  // The hourly look for cancelled subscriptions about to end reads only those.
   await sql`create index subscriptions_ending_idx on subscriptions (end_date)
     where status = 'canceled' and ending_notice_at is null`.execute(db);
 }
