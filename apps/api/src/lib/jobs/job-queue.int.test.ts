@@ -185,9 +185,12 @@ describe('the app', () => {
       'email_change_mail',
       'email_confirmation_mail',
       'expired_sessions_purge',
+      'follower_mail',
       'medium_image_backfill',
+      'notification_mail',
       'password_reset_mail',
       'stl_preview',
+      'subscription_ending_notices',
       'upload_leftovers_sweep',
       'view_log_purge',
     ]);
