@@ -1,9 +1,9 @@
 import { UNSUBSCRIBE_LINK_INVALID, unsubscribeSchema } from '@printmarket/shared/notifications';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { AuthLayout } from '@/features/auth/components/AuthLayout.tsx';
 import { AuthOutcome } from '@/features/auth/components/AuthOutcome.tsx';
 import { useUnsubscribeMutation } from '@/features/notifications/api/unsubscribe.ts';
+import { useLinkToken } from '@/hooks/use-link-token.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { paths } from '@/lib/paths.ts';
 import styles from './UnsubscribePage.module.css';
@@ -13,12 +13,6 @@ const FAILED_UNSUBSCRIBE = 'Could not turn these emails off. Open the link in th
 const SETTINGS = { to: paths.settings({ tab: 'preferences' }), label: 'Manage all emails in Settings' };
 const HOME = { to: paths.home(), label: 'Go to the home page' };
 
-/** The unsubscribe link's token from the address; null when there is none that could be one. */
-function readToken(params: URLSearchParams): string | null {
-  const token = unsubscribeSchema.shape.token.safeParse(params.get('token') ?? '');
-  return token.success ? token.data : null;
-}
-
 /**
  * Where the link at the foot of every notification mail leads: it turns that kind of mail off at
  * once, with nothing to press and no session needed (the mail may be opened anywhere). The token is
@@ -26,12 +20,7 @@ function readToken(params: URLSearchParams): string | null {
  * entry and goes out in no later Referer.
  */
 export default function UnsubscribePage() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const [token] = useState(() => readToken(params));
-  useEffect(() => {
-    if (params.has('token')) navigate(paths.unsubscribe(), { replace: true });
-  }, [params, navigate]);
+  const token = useLinkToken(unsubscribeSchema.shape.token, paths.unsubscribe());
 
   const unsubscribe = useUnsubscribeMutation();
   const { mutate } = unsubscribe;

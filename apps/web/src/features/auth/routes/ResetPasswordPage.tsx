@@ -6,15 +6,16 @@ import {
   resetPasswordFormSchema,
   resetPasswordSchema,
 } from '@printmarket/shared/password-reset';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PasswordField } from '@/components/form/PasswordField.tsx';
 import { PasswordStrengthMeter } from '@/components/form/PasswordStrengthMeter.tsx';
 import { useResetPasswordMutation } from '@/features/auth/api/reset-password.ts';
 import { AuthForm } from '@/features/auth/components/AuthForm.tsx';
 import { AuthLayout } from '@/features/auth/components/AuthLayout.tsx';
 import { AuthOutcome } from '@/features/auth/components/AuthOutcome.tsx';
+import { useLinkToken } from '@/hooks/use-link-token.ts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { weakPasswordProblem } from '@/lib/password-strength.ts';
 import { paths } from '@/lib/paths.ts';
@@ -23,24 +24,13 @@ const FAILED_RESET = 'Failed to change the password';
 const EMPTY: ResetPasswordFormInput = { password: '', confirmPassword: '' };
 const ASK_AGAIN = { to: paths.forgotPassword(), label: 'Ask for a new link' };
 
-/** The reset link's token from the address; null when there is none that could be one. */
-function readToken(params: URLSearchParams): string | null {
-  const token = resetPasswordSchema.shape.token.safeParse(params.get('token') ?? '');
-  return token.success ? token.data : null;
-}
-
 /**
  * Where a reset mail links to (docs/product.md#sign-in-and-sign-up): the new password, twice. The
  * token is read from the address once and kept here; the address loses it at once, so it stays in
  * no history entry and goes out in no later Referer. Anyone may use it, signed in or not.
  */
 export default function ResetPasswordPage() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const [token] = useState(() => readToken(params));
-  useEffect(() => {
-    if (params.has('token')) navigate(paths.resetPassword(), { replace: true });
-  }, [params, navigate]);
+  const token = useLinkToken(resetPasswordSchema.shape.token, paths.resetPassword());
 
   const resetPassword = useResetPasswordMutation();
   const [done, setDone] = useState<string | null>(null);

@@ -1,9 +1,9 @@
 import { VERIFY_LINK_INVALID, verifyEmailSchema } from '@printmarket/shared/email-verification';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useVerifyEmailMutation } from '@/features/auth/api/verify-email.ts';
 import { AuthLayout } from '@/features/auth/components/AuthLayout.tsx';
 import { AuthOutcome } from '@/features/auth/components/AuthOutcome.tsx';
+import { useLinkToken } from '@/hooks/use-link-token.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
@@ -12,12 +12,6 @@ import styles from './VerifyEmailPage.module.css';
 /** A failure the server did not explain (no connection); the link itself still works. */
 const FAILED_CONFIRM = 'Could not confirm your email address. Open the link in the mail again.';
 
-/** The confirmation link's token from the address; null when there is none that could be one. */
-function readToken(params: URLSearchParams): string | null {
-  const token = verifyEmailSchema.shape.token.safeParse(params.get('token') ?? '');
-  return token.success ? token.data : null;
-}
-
 /**
  * Where a confirmation mail links to (docs/product.md#sign-in-and-sign-up). It confirms at once,
  * with nothing to press. The token is read from the address once and kept here; the address loses it
@@ -25,12 +19,7 @@ function readToken(params: URLSearchParams): string | null {
  * the link may be opened in another browser.
  */
 export default function VerifyEmailPage() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const [token] = useState(() => readToken(params));
-  useEffect(() => {
-    if (params.has('token')) navigate(paths.verifyEmail(), { replace: true });
-  }, [params, navigate]);
+  const token = useLinkToken(verifyEmailSchema.shape.token, paths.verifyEmail());
 
   const { status, refresh } = useSession();
   const signedIn = status === 'signed-in';

@@ -6,6 +6,7 @@ import {
 } from '@printmarket/shared/notifications';
 import { useEffect, useState } from 'react';
 import field from '@/components/form/Field.module.css';
+import group from '@/components/form/Fieldset.module.css';
 import { FormAlert, FormAlertDetail } from '@/components/form/FormAlert.tsx';
 import { QueryState } from '@/components/ui/QueryState.tsx';
 import {
@@ -87,10 +88,10 @@ function NotificationToggles({
       <p className={styles.note}>
         Security emails (password reset, email address confirmation) are always sent.
       </p>
-      {NOTIFICATION_GROUPS.map((group) => (
-        <fieldset key={group.title} className={styles.group}>
-          <legend className={`${field.label} ${styles.legend}`}>{group.title}</legend>
-          {group.kinds.map(({ kind, label }) => (
+      {NOTIFICATION_GROUPS.map(({ title, kinds }) => (
+        <fieldset key={title} className={group.fieldset}>
+          <legend className={`${field.label} ${styles.legend}`}>{title}</legend>
+          {kinds.map(({ kind, label }) => (
             <label key={kind} className={styles.toggle}>
               <input
                 type="checkbox"
