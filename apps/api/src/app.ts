@@ -18,6 +18,7 @@ import { registerInputGuards } from './lib/request-input.ts';
 import type { FileStore } from './lib/storage/file-store.ts';
 import { uploadsRoute } from './lib/uploads-route.ts';
 import { serveWebApp } from './lib/web-app.ts';
+import { registerAccountDeletion } from './modules/account-deletion/index.ts';
 import { registerAccountExport } from './modules/account-export/index.ts';
 import { registerAuth } from './modules/auth/index.ts';
 import { registerCollections } from './modules/collections/index.ts';
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFollows(app, modules);
   const { preferences } = registerPreferences(app, modules);
   registerAccountExport(app, modules, { preferences });
+  registerAccountDeletion(app, modules);
   const { sellers } = registerSellers(app, modules);
   const { checkout } = registerPayments(app, modules, { sellers });
   registerFulfilment(app, modules);

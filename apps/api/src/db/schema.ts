@@ -25,6 +25,8 @@ export interface UsersTable {
   profile_completed: Generated<boolean>;
   /** When the person confirmed their address (migration 0019); null until then. */
   email_verified_at: Date | null;
+  /** When the person deleted the account (migration 0021): the row stays, emptied, its username kept. */
+  deleted_at: Date | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
@@ -106,6 +108,8 @@ export interface DesignsTable {
   likes_count: Generated<number>;
   downloads: Generated<number>;
   collection_id: string | null;
+  /** Set when it stopped being shown or sold (migration 0021): kept for those who hold it. */
+  archived_at: Date | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }

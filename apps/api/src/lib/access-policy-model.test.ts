@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { mayDeleteCollection, mayViewCollection, mayViewModel } from './access-policy.ts';
+import {
+  mayBuyDesign,
+  mayDeleteCollection,
+  mayDownloadDesign,
+  mayViewCollection,
+  mayViewDesign,
+  mayViewModel,
+} from './access-policy.ts';
 import type { Viewer } from './auth-context.ts';
 
 const owner: Viewer = { id: 'owner', username: 'Owner', sessionId: 's1' };
@@ -63,5 +70,31 @@ describe('access policy for the 3D viewer and collections', () => {
       activeSubscribers: 2,
     });
     expect(mayDeleteCollection(owner, facts(0, 1)).allowed).toBe(false);
+  });
+});
+
+describe('access policy for archived designs (their owner deleted the account)', () => {
+  const archivedFree = { ownerId: 'owner', isPaid: false, archived: true };
+  const archivedPaid = { ownerId: 'owner', isPaid: true, priceCents: 500, archived: true };
+  const sale = { collectionSellsDesignsSeparately: true, sellerReady: true };
+
+  it('keeps page, model and files to those who hold it, free or not', () => {
+    for (const design of [archivedFree, archivedPaid]) {
+      expect(mayViewDesign(null, design)).toBe(false);
+      expect(mayViewDesign(maker, design)).toBe(false);
+      expect(mayViewModel(null, design).allowed).toBe(false);
+      expect(mayDownloadDesign(maker, design)).toEqual({ allowed: false, reason: 'purchase-required' });
+      expect(mayViewDesign(maker, { ...design, viewerBought: true })).toBe(true);
+      expect(mayDownloadDesign(maker, { ...design, viewerBought: true })).toEqual({ allowed: true });
+    }
+    expect(mayViewDesign(maker, { ownerId: 'owner', isPaid: false })).toBe(true);
+  });
+
+  it('sells it no more', () => {
+    expect(mayBuyDesign(maker, { ...archivedPaid, ...sale })).toEqual({
+      allowed: false,
+      reason: 'not-for-sale',
+    });
+    expect(mayBuyDesign(maker, { ...archivedPaid, archived: false, ...sale })).toEqual({ allowed: true });
   });
 });

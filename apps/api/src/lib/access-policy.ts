@@ -11,7 +11,9 @@ import type { Viewer } from './auth-context.ts';
  * (renewing, or canceled with time left). Private collections are the owner's alone; only owners
  * change things. An archived collection is no longer shown or sold: only its owner and those who
  * hold it (buyers for good, subscribers for the period that was running when it was archived) see
- * and download it. The facts (what the viewer holds) are read by db/entitlements.ts.
+ * and download it. An archived design (its owner deleted the account) likewise: its page and files
+ * are its holders' alone, free or not, and it is sold no more. The facts (what the viewer holds) are
+ * read by db/entitlements.ts.
  */
 
 export type DesignAccessFacts = {
@@ -21,6 +23,8 @@ export type DesignAccessFacts = {
   collection?: CollectionAccessFacts | null;
   /** The viewer bought the design, on its own or in a collection purchase that included it. */
   viewerBought?: boolean;
+  /** No longer shown or sold (its owner deleted the account); kept for those who hold it. */
+  archived?: boolean;
 };
 
 export type DownloadDecision =
@@ -38,9 +42,15 @@ export function mayChangeDesign(viewer: Viewer | null, design: DesignAccessFacts
 
 export function mayDownloadDesign(viewer: Viewer | null, design: DesignAccessFacts): DownloadDecision {
   if (!viewer) return { allowed: false, reason: 'sign-in' };
-  if (isOwner(viewer, design.ownerId) || !design.isPaid || design.viewerBought) return { allowed: true };
+  if (isOwner(viewer, design.ownerId) || design.viewerBought) return { allowed: true };
+  if (!design.isPaid && !design.archived) return { allowed: true };
   if (design.collection && mayDownloadCollection(viewer, design.collection).allowed) return { allowed: true };
   return { allowed: false, reason: 'purchase-required' };
+}
+
+/** A design's page: everyone's, unless it is archived; then its owner's and its holders'. */
+export function mayViewDesign(viewer: Viewer | null, design: DesignAccessFacts): boolean {
+  return !design.archived || mayDownloadDesign(viewer, design).allowed;
 }
 
 /**
@@ -49,7 +59,7 @@ export function mayDownloadDesign(viewer: Viewer | null, design: DesignAccessFac
  * everyone, visitors included, as the design page invites them to look before signing up.
  */
 export function mayViewModel(viewer: Viewer | null, design: DesignAccessFacts): DownloadDecision {
-  if (!design.isPaid) return { allowed: true };
+  if (!design.isPaid && !design.archived) return { allowed: true };
   return mayDownloadDesign(viewer, design);
 }
 
@@ -157,7 +167,8 @@ export type DesignSaleFacts = DesignAccessFacts & {
 export function mayBuyDesign(viewer: Viewer | null, design: DesignSaleFacts): PurchaseDecision {
   if (!viewer) return { allowed: false, reason: 'sign-in' };
   if (isOwner(viewer, design.ownerId)) return { allowed: false, reason: 'own-item' };
-  if (!design.isPaid || design.priceCents <= 0) return { allowed: false, reason: 'not-for-sale' };
+  if (design.archived || !design.isPaid || design.priceCents <= 0)
+    return { allowed: false, reason: 'not-for-sale' };
   if (mayDownloadDesign(viewer, design).allowed) return { allowed: false, reason: 'already-owned' };
   const inPaidCollection = design.collection != null && design.collection.pricingType !== 'free';
   if (inPaidCollection && !design.collectionSellsDesignsSeparately)

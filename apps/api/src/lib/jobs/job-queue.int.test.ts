@@ -191,6 +191,7 @@ describe('the app', () => {
       'password_reset_mail',
       'stl_preview',
       'subscription_ending_notices',
+      'subscription_provider_cancel',
       'upload_leftovers_sweep',
       'view_log_purge',
     ]);

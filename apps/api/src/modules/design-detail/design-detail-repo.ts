@@ -65,6 +65,7 @@ export class DesignDetailRepo {
       .innerJoin('users', 'users.id', 'designs.user_id')
       .select(['users.username', 'designs.slug'])
       .where('designs.slug', '=', slug)
+      .where('designs.archived_at', 'is', null)
       .orderBy('designs.created_at', 'desc')
       .orderBy('designs.id', 'desc')
       .limit(1)
@@ -80,6 +81,7 @@ export class DesignDetailRepo {
       .selectFrom('users')
       .select('id')
       .where(sameUsername('username', username))
+      .where('deleted_at', 'is', null)
       .unionAll(
         this.db
           .selectFrom('username_history')
@@ -99,7 +101,8 @@ export class DesignDetailRepo {
       .selectFrom('designs')
       .innerJoin('users', 'users.id', 'designs.user_id')
       .select(cardColumns)
-      .where('designs.user_id', '=', ownerId);
+      .where('designs.user_id', '=', ownerId)
+      .where('designs.archived_at', 'is', null);
     if (sort === 'most-popular') query = query.orderBy('designs.views', 'desc');
     if (sort === 'most-liked') query = query.orderBy('designs.likes_count', 'desc');
     return query.orderBy('designs.created_at', 'desc').orderBy('designs.id', 'desc').execute();
@@ -113,6 +116,7 @@ export class DesignDetailRepo {
       .innerJoin('users', 'users.id', 'designs.user_id')
       .select(cardColumns)
       .where('likes.user_id', '=', userId)
+      .where('designs.archived_at', 'is', null)
       .orderBy('likes.created_at', 'desc')
       .orderBy('designs.id', 'desc')
       .execute();
@@ -140,6 +144,7 @@ export class DesignDetailRepo {
         'designs.collection_id',
         'designs.created_at',
         'designs.updated_at',
+        sql<boolean>`designs.archived_at is not null`.as('archived'),
         'users.id as owner_id',
         'users.username as owner_username',
         'users.profile_picture_key as owner_picture_key',

@@ -6,6 +6,7 @@ import {
   mayChangeDesign,
   mayDownloadDesign,
   mayViewCollection,
+  mayViewDesign,
   mayViewModel,
 } from '../../lib/access-policy.ts';
 import type { Viewer } from '../../lib/auth-context.ts';
@@ -78,6 +79,7 @@ export class DesignDetailService {
     const facts: DesignSaleFacts = {
       ownerId: row.owner_id,
       isPaid: row.is_paid,
+      archived: row.archived,
       viewerBought: holding.viewerBought,
       collection: row.collection && {
         ownerId: row.collection.user_id,
@@ -90,10 +92,12 @@ export class DesignDetailService {
       collectionSellsDesignsSeparately: row.collection?.allow_individual_purchase ?? true,
       // Asked only when it can matter: a paid design someone else may want to buy.
       sellerReady:
-        viewer && row.is_paid && viewer.id !== row.owner_id
+        viewer && row.is_paid && !row.archived && viewer.id !== row.owner_id
           ? await this.repo.sellerCanSell(row.owner_id)
           : false,
     };
+    // An archived design is its holders' alone: to anyone else it does not exist.
+    if (!mayViewDesign(viewer, facts)) throw designNotFound();
     // An archived or private collection the viewer may not see is not mentioned.
     const collection =
       facts.collection && mayViewCollection(viewer, facts.collection) ? row.collection : null;

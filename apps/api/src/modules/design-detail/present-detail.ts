@@ -21,6 +21,8 @@ export type DetailRow = {
   collection_id: string | null;
   created_at: Date;
   updated_at: Date;
+  /** No longer shown or sold (its owner deleted the account); only its holders reach it. */
+  archived: boolean;
   owner_id: string;
   owner_username: string;
   owner_picture_key: string | null;

@@ -13,7 +13,7 @@ export class DesignsRepo {
    * pages skip index entries, not table rows), then only those rows are read.
    */
   async listPage(sort: DesignSort, limit: number, offset: number) {
-    const pageIds = orderBySort(this.db.selectFrom('designs').select(['designs.id']), sort)
+    const pageIds = orderBySort(this.db.selectFrom('designs').select(['designs.id']).where(listed), sort)
       .limit(limit)
       .offset(offset);
     const rows = await orderBySort(
@@ -23,7 +23,7 @@ export class DesignsRepo {
         .innerJoin('users', 'users.id', 'designs.user_id')
         .select((eb) => [
           ...cardColumns(eb),
-          eb.selectFrom('designs').select(eb.fn.countAll<number>().as('n')).as('total'),
+          eb.selectFrom('designs').select(eb.fn.countAll<number>().as('n')).where(listed).as('total'),
         ]),
       sort,
     ).execute();
@@ -36,10 +36,14 @@ export class DesignsRepo {
     const row = await this.db
       .selectFrom('designs')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(listed)
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 }
+
+/** Archived designs (their owners deleted the account) are listed nowhere. */
+const listed = sql<boolean>`designs.archived_at is null`;
 
 /** Each order matches an index of migration 0001, ending in id so equal values page stably. */
 const SORT_ORDER: Record<DesignSort, RawBuilder<unknown>> = {

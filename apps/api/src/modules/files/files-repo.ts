@@ -4,6 +4,7 @@ import { designHolding } from '../../db/entitlements.ts';
 
 /** What the access policy needs of a design's collection (all null when it is in none). */
 const COLLECTION_FACTS = [
+  'designs.archived_at',
   'designs.collection_id',
   'collections.archived_at as collection_archived_at',
   'collections.user_id as collection_owner_id',

@@ -178,6 +178,7 @@ type DesignFactsRow = {
   collection_id: string | null;
   owner_id: string;
   is_paid: boolean;
+  archived_at: Date | null;
   collection_owner_id: string | null;
   collection_visibility: 'public' | 'private' | null;
   collection_pricing_type: 'free' | 'oneTime' | 'subscription' | null;
@@ -192,6 +193,7 @@ function designFacts(row: DesignFactsRow): DesignAccessFacts {
   return {
     ownerId: row.owner_id,
     isPaid: row.is_paid,
+    archived: row.archived_at !== null,
     collection: inCollection
       ? {
           ownerId: row.collection_owner_id as string,

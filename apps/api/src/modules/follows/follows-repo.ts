@@ -15,7 +15,12 @@ export class FollowRepo {
   constructor(private readonly db: Database) {}
 
   async userExists(userId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -57,6 +62,8 @@ export class FollowRepo {
         .selectFrom('users')
         .select('id')
         .where('id', '=', followeeId)
+        // A deleted account is followed by nobody; the lock waits for a deletion under way.
+        .where('deleted_at', 'is', null)
         .forNoKeyUpdate()
         .executeTakeFirst();
       if (!followee) return undefined;

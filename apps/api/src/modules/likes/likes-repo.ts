@@ -6,13 +6,17 @@ export class DesignLikesRepo {
   constructor(private readonly db: Database) {}
 
   findDesignId(username: string, slug: string) {
-    return this.db
-      .selectFrom('designs')
-      .innerJoin('users', 'users.id', 'designs.user_id')
-      .select('designs.id')
-      .where(sameUsername('users.username', username))
-      .where('designs.slug', '=', slug)
-      .executeTakeFirst();
+    return (
+      this.db
+        .selectFrom('designs')
+        .innerJoin('users', 'users.id', 'designs.user_id')
+        .select('designs.id')
+        .where(sameUsername('users.username', username))
+        .where('designs.slug', '=', slug)
+        // An archived design takes no new likes (it is shown to nobody but its holders).
+        .where('designs.archived_at', 'is', null)
+        .executeTakeFirst()
+    );
   }
 
   /**

@@ -20,6 +20,7 @@ export class PaymentsRepo {
         'designs.slug',
         'designs.is_paid',
         'designs.price_cents',
+        'designs.archived_at',
         'designs.user_id as owner_id',
         'users.username as owner_username',
         'designs.collection_id',

@@ -64,6 +64,7 @@ export class CheckoutService {
       mayBuyDesign(buyer, {
         ownerId: design.owner_id,
         isPaid: design.is_paid,
+        archived: design.archived_at !== null,
         priceCents: design.price_cents,
         viewerBought: holding.viewerBought,
         collection: inCollection

@@ -13,6 +13,7 @@ export function statsColumns(eb: ExpressionBuilder<DB, 'users'>) {
     eb
       .selectFrom('designs')
       .whereRef('designs.user_id', '=', 'users.id')
+      .where('designs.archived_at', 'is', null)
       .select((c) => c.fn.countAll<number>().as('n'))
       .as('designs_count'),
     eb
@@ -32,12 +33,16 @@ export function statsColumns(eb: ExpressionBuilder<DB, 'users'>) {
 export class ProfileRepo {
   constructor(private readonly db: Database) {}
 
-  /** The person with this username, whatever its case, with their counters, in one query. */
+  /**
+   * The person with this username, whatever its case, with their counters, in one query. A deleted
+   * account has no profile: its username is only kept from others.
+   */
   findByUsername(username: string) {
     return this.db
       .selectFrom('users')
       .select((eb) => [...PUBLIC_PROFILE_COLUMNS, ...statsColumns(eb)])
       .where(sameUsername('users.username', username))
+      .where('users.deleted_at', 'is', null)
       .executeTakeFirst();
   }
 
@@ -48,6 +53,7 @@ export class ProfileRepo {
       .innerJoin('users', 'users.id', 'username_history.user_id')
       .select('users.username')
       .where(sameUsername('username_history.username', oldUsername))
+      .where('users.deleted_at', 'is', null)
       .executeTakeFirst();
     return row?.username;
   }

@@ -81,6 +81,7 @@ export class SearchRepo {
         'designs.category',
         'designs.is_paid',
         'designs.tags',
+        'designs.archived_at',
         sql<string>`designs.search_vector`.as('search_vector'),
       ])
       .orderBy(POPULARITY)
@@ -186,6 +187,7 @@ export class SearchRepo {
         eb
           .selectFrom('designs')
           .whereRef('designs.user_id', '=', 'users.id')
+          .where('designs.archived_at', 'is', null)
           .select(eb.fn.countAll<number>().as('n'))
           .as('designs_count'),
         eb
@@ -194,6 +196,7 @@ export class SearchRepo {
           .select(eb.fn.countAll<number>().as('n'))
           .as('followers_count'),
       ])
+      .where('users.deleted_at', 'is', null)
       .where((eb) =>
         eb.or([
           sql<boolean>`${text.compact} <% users.username`,
@@ -315,7 +318,8 @@ function tsquery(groups: WordGroup[]): RawBuilder<unknown> {
 }
 
 function filterConditions(filters: SearchFilters): RawBuilder<boolean>[] {
-  const conditions: RawBuilder<boolean>[] = [];
+  // Archived designs (their owners deleted the account) are found by nobody.
+  const conditions: RawBuilder<boolean>[] = [sql<boolean>`designs.archived_at is null`];
   if (filters.category) conditions.push(sql<boolean>`designs.category = ${filters.category}`);
   if (filters.price) conditions.push(sql<boolean>`designs.is_paid = ${filters.price === 'paid'}`);
   if (filters.tag) conditions.push(sql<boolean>`designs.tags @> array[${filters.tag}]::text[]`);

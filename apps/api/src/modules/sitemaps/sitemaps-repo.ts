@@ -49,14 +49,18 @@ export class SitemapsRepo {
     let query = this.db
       .selectFrom('designs')
       .innerJoin('users', 'users.id', 'designs.user_id')
-      .select(['designs.id', 'designs.slug', 'users.username', 'designs.updated_at']);
+      .select(['designs.id', 'designs.slug', 'users.username', 'designs.updated_at'])
+      .where('designs.archived_at', 'is', null);
     if (after !== null) query = query.where('designs.id', '>', after);
     return query.orderBy('designs.id').limit(limit).execute();
   }
 
   /** Up to `limit` people after the id `after`. */
   profilesAfter(after: string | null, limit: number) {
-    let query = this.db.selectFrom('users').select(['id', 'username', 'updated_at']);
+    let query = this.db
+      .selectFrom('users')
+      .select(['id', 'username', 'updated_at'])
+      .where('deleted_at', 'is', null);
     if (after !== null) query = query.where('id', '>', after);
     return query.orderBy('id').limit(limit).execute();
   }
@@ -76,10 +80,11 @@ export class SitemapsRepo {
 /** The table (and, for collections, the condition) a source's rows come from. */
 function rowsOf(source: SitemapSource): RawBuilder<unknown> {
   switch (source.kind) {
+    // Archived designs and deleted accounts are listed nowhere.
     case 'designs':
-      return sql`designs`;
+      return sql`designs where archived_at is null`;
     case 'profiles':
-      return sql`users`;
+      return sql`users where deleted_at is null`;
     case 'collections':
       return sql`collections where visibility = ${source.seen.visibility}
         and archived_at is ${source.seen.archived ? sql`not null` : sql`null`}`;

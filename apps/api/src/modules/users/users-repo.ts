@@ -23,6 +23,7 @@ export class UsersRepo {
         eb
           .selectFrom('designs')
           .where('user_id', '=', userId)
+          .where('archived_at', 'is', null)
           .select(eb.fn.countAll<number>().as('n'))
           .as('designs'),
         eb
