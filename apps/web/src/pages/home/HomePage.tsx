@@ -1,14 +1,16 @@
 import { CARD_ROTATION_MS_HOME, DESIGN_SORTS, type DesignSort } from '@printmarket/shared/constants';
 import { MSG } from '@printmarket/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DesignCardGrid, DesignCardGridSkeleton } from '@/components/design-cards/DesignCardGrid.tsx';
+import { FormAlert } from '@/components/form/FormAlert.tsx';
 import { EmptyState } from '@/components/ui/EmptyState.tsx';
 import { Pagination } from '@/components/ui/Pagination.tsx';
 import { RetryAlert } from '@/components/ui/RetryAlert.tsx';
 import { SortSelect } from '@/components/ui/SortSelect.tsx';
 import { StatusOverlay } from '@/components/ui/StatusOverlay.tsx';
+import { readNotice } from '@/features/auth/notice.ts';
 import { designListQueryOptions, useDesignList } from '@/features/designs/api/list-designs.ts';
 import { parseHomeParams } from '@/features/designs/home-params.ts';
 import { SORT_OPTIONS } from '@/features/designs/sort-options.ts';
@@ -28,6 +30,7 @@ export default function HomePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const notice = useArrivalNotice();
   const list = useDesignList({ sort, page });
   const { data, isPlaceholderData } = list;
 
@@ -61,6 +64,14 @@ export default function HomePage() {
   return (
     <section className={styles.page} aria-labelledby="home-heading">
       <PageTitle>PrintMarket · 3D-printable designs</PageTitle>
+      {notice && (
+        <div className={styles.notice}>
+          {/* The screen the person was on is gone: the focus starts at what it says. */}
+          <FormAlert tone="success" takeFocus>
+            {notice}
+          </FormAlert>
+        </div>
+      )}
       <header className={styles.header}>
         <h1 id="home-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
           {SORT_OPTIONS[sort].heading}
@@ -116,4 +127,19 @@ export default function HomePage() {
       )}
     </section>
   );
+}
+
+/**
+ * The message the previous screen passed along (Settings after deleting the account). Shown on this
+ * visit only: it is taken out of the history entry, so a reload does not show it again.
+ */
+function useArrivalNotice(): string | null {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [notice] = useState(() => readNotice(location.state));
+  useEffect(() => {
+    if (readNotice(location.state))
+      navigate(location.pathname + location.search, { replace: true, state: null });
+  }, [location, navigate]);
+  return notice;
 }

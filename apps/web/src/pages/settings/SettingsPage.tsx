@@ -7,6 +7,7 @@ import { NotificationSettingsPanel } from '@/features/notifications/components/N
 import { PreferencesPanel } from '@/features/preferences/components/PreferencesForm.tsx';
 import { ChangeEmailForm } from '@/features/settings/components/ChangeEmailForm.tsx';
 import { ChangePasswordForm } from '@/features/settings/components/ChangePasswordForm.tsx';
+import { DeleteAccountSection } from '@/features/settings/components/DeleteAccountSection.tsx';
 import { DownloadDataButton } from '@/features/settings/components/DownloadDataButton.tsx';
 import { EditProfileForm } from '@/features/users/components/EditProfileForm.tsx';
 import { PageTitle } from '@/lib/page-head.tsx';
@@ -77,6 +78,9 @@ export default function SettingsPage() {
               text="Download a copy of your profile, designs, collections, likes, follows, purchases and sales as a JSON file."
             >
               <DownloadDataButton />
+            </Section>
+            <Section title="Delete account" text="Deleting your account is permanent. This is what it does:">
+              <DeleteAccountSection onUnauthorized={onUnauthorized} />
             </Section>
           </div>
         )}
