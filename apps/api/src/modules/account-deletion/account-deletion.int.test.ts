@@ -157,7 +157,7 @@ describe('deleting an account', () => {
     const sitemap =
       (await get('/sitemaps/designs-1.xml')).body + (await get('/sitemaps/profiles-1.xml')).body;
     expect(sitemap).not.toContain('Leaver');
-    expect((await get('/api/collections/' + club)).status).toBe(404);
+    expect((await get(`/api/collections/${club}`)).status).toBe(404);
 
     // The design page and files: gone for everyone but those who hold them.
     expect((await get('/api/designs/Leaver/quiet-gear')).status).toBe(404);
@@ -182,7 +182,7 @@ describe('deleting an account', () => {
       .where('id', 'in', [theirSubscription, ownSubscription])
       .execute();
     expect(subs.map((s) => s.status)).toEqual(['canceled', 'canceled']);
-    expect((await get('/api/collections/' + club, subscriber)).status).toBe(200);
+    expect((await get(`/api/collections/${club}`, subscriber)).status).toBe(200);
     expect(await canDownloadDesign(t, subscriber, clubDesign.id)).toBe(200);
     const jobs = new JobsRepo(t.db);
     while ((await jobs.byState(PROVIDER_CANCEL_QUEUE)).completed !== 2) await wait(25);
@@ -203,7 +203,7 @@ describe('deleting an account', () => {
       .where((eb) => eb.or([eb('follower_id', '=', leaver.userId), eb('followee_id', '=', leaver.userId)]))
       .execute();
     expect(follows).toEqual([]);
-    expect(JSON.parse((await get('/api/profile/username/' + other.username)).body).stats).toMatchObject({
+    expect(JSON.parse((await get(`/api/profile/username/${other.username}`)).body).stats).toMatchObject({
       followers: 0,
     });
 

@@ -1,3 +1,4 @@
+import { ACCOUNT_DELETION_EFFECTS } from '@printmarket/shared/account-deletion';
 import type { PublicConfig } from '@printmarket/shared/types';
 import { Link } from 'react-router';
 import type { LegalSection } from '@/features/legal/components/LegalDocument.tsx';
@@ -146,11 +147,24 @@ export function privacySections({ companyName, contactEmail, serverLocation }: I
       id: 'retention',
       title: 'How long we keep it',
       body: (
-        <p>
-          We keep your account information for as long as your account exists. When you close your account we
-          delete or anonymise your personal information, except purchase records that tax and accounting law
-          requires us to keep, and server logs, which we keep only for a short time for security.
-        </p>
+        <>
+          <p>
+            We keep your account information for as long as your account exists. You can delete your account
+            yourself at any time, under{' '}
+            <Link to={paths.settings({ tab: 'security' })}>Settings › Security</Link>, after confirming with
+            your password (or, for an account that signs in with Google, your username). Deleting it does
+            exactly this:
+          </p>
+          <ul>
+            {ACCOUNT_DELETION_EFFECTS.map((effect) => (
+              <li key={effect}>{effect}</li>
+            ))}
+          </ul>
+          <p>
+            We keep the records of your purchases and sales, which tax and accounting law requires, without
+            your email address or profile, and server logs, which we keep only for a short time for security.
+          </p>
+        </>
       ),
     },
     {
@@ -171,9 +185,15 @@ export function privacySections({ companyName, contactEmail, serverLocation }: I
         <>
           <p>
             You can view and change your profile at any time from your{' '}
-            <Link to={paths.dashboard()}>dashboard</Link>. You may also ask us for a copy of your personal
-            information, or ask us to correct or delete it, by writing to {mail}. We will answer promptly, and
-            always within the time the law allows.
+            <Link to={paths.dashboard()}>dashboard</Link>. Under{' '}
+            <Link to={paths.settings({ tab: 'security' })}>Settings › Security</Link>, “Download my data”
+            gives you at once a copy of what we hold about you in a JSON file: your profile, your designs
+            (their details and file names), collections, likes, follows, purchases, sales and preferences; and
+            “Delete my account” deletes it as described above. Under Settings › Preferences you choose which
+            notification emails you get (each also has a link to turn it off); security emails, such as a
+            password reset, always go. You may also ask us for a copy of your personal information, or ask us
+            to correct or delete it, by writing to {mail}. We will answer promptly, and always within the time
+            the law allows.
           </p>
           <p>
             If you live in California, you have the right to know what personal information we collect and how

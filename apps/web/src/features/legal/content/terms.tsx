@@ -204,10 +204,11 @@ export function termsSections({ companyName, contactEmail }: Company): LegalSect
       title: 'Ending your use',
       body: (
         <p>
-          You may stop using PrintMarket at any time; to close your account, write to {mail}. We may suspend
-          or close an account that breaks these Terms or puts other people at risk. The sections on your
-          content, fees already due, disclaimers, liability and disputes continue to apply after an account is
-          closed.
+          You may stop using PrintMarket at any time, and delete your account yourself under{' '}
+          <Link to={paths.settings({ tab: 'security' })}>Settings › Security</Link> (our{' '}
+          <Link to={paths.privacy()}>Privacy Policy</Link> says what deleting it does). We may suspend or
+          close an account that breaks these Terms or puts other people at risk. The sections on your content,
+          fees already due, disclaimers, liability and disputes continue to apply after an account is closed.
         </p>
       ),
     },
