@@ -51,10 +51,35 @@ export class NotificationsRepo {
     });
   }
 
+  /** Whether the person gets mail of this kind: their account is not deleted, the kind not off. */
+  async wantsMail(userId: string, kind: NotificationKind): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('mail_opt_outs')
+              .select('kind')
+              .where('mail_opt_outs.user_id', '=', userId)
+              .where('mail_opt_outs.kind', '=', kind),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async userExists(userId: string): Promise<boolean> {
-    return Boolean(
-      await this.#db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst(),
-    );
+    const row = await this.#db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** A design or collection sold: both people, and the ledger line of the sale. */

@@ -146,7 +146,8 @@ export class NotificationsService {
   }
 
   async #deliver(to: Recipient, kind: NotificationKind, write: (links: MailLinks) => MailContent) {
-    if ((await this.repo.optedOut(to.id)).includes(kind)) return;
+    // A deleted account, or a kind turned off, gets nothing.
+    if (!(await this.repo.wantsMail(to.id, kind))) return;
     const { publicUrl } = this.mail;
     await this.mail.send(
       to.email,
