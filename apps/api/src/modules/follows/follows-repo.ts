@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { isLiveAccount } from '../../db/live-account.ts';
 import type { DB } from '../../db/schema.ts';
 
 export type FollowCounts = { followers: number; following: number };
@@ -14,14 +15,8 @@ export type FollowCounts = { followers: number; following: number };
 export class FollowRepo {
   constructor(private readonly db: Database) {}
 
-  async userExists(userId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return row !== undefined;
+  userExists(userId: string): Promise<boolean> {
+    return isLiveAccount(this.db, userId);
   }
 
   async isFollowing(followerId: string, followeeId: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { NotificationKind } from '@printmarket/shared/notifications';
 import { type ColumnType, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { isLiveAccount } from '../../db/live-account.ts';
 
 /**
  * The tables of migration 0020 that only this module reads and writes; declared here and added
@@ -21,7 +22,7 @@ export type Person = { id: string; username: string; email: string };
 export class NotificationsRepo {
   readonly #db;
 
-  constructor(db: Database) {
+  constructor(private readonly db: Database) {
     this.#db = db.withTables<NotificationTables>();
   }
 
@@ -72,14 +73,8 @@ export class NotificationsRepo {
     return row !== undefined;
   }
 
-  async userExists(userId: string): Promise<boolean> {
-    const row = await this.#db
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return row !== undefined;
+  userExists(userId: string): Promise<boolean> {
+    return isLiveAccount(this.db, userId);
   }
 
   /** A design or collection sold: both people, and the ledger line of the sale. */
