@@ -56,6 +56,24 @@ const envSchema = z.object({
   /** Password reset links a person may ask for per address, and per network address, each hour. */
   PASSWORD_RESET_MAX_PER_HOUR: z.coerce.number().int().min(1).default(5),
   PASSWORD_RESET_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /**
+   * The operators (trust and safety): the accounts with these addresses, comma-separated. Read at
+   * every request, so an address taken out here takes the role away at the next start.
+   */
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter((email) => email.length > 0),
+    )
+    .refine(
+      (emails) => emails.every((email) => z.email().safeParse(email).success),
+      'must be email addresses',
+    ),
+  REPORTS_MAX_PER_HOUR: z.coerce.number().int().min(1).default(10),
   COMPANY_NAME: z.string().default('PrintMarket LLC'),
   CONTACT_EMAIL: z.email().default('support@printmarket.example'),
   SERVER_LOCATION: z.string().default('the United States'),
@@ -218,6 +236,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
       perIp: e.PASSWORD_RESET_MAX_PER_IP_PER_HOUR,
       windowMs: 3_600_000,
     },
+    operators: { emails: e.ADMIN_EMAILS },
+    reports: { maxPerHour: e.REPORTS_MAX_PER_HOUR },
     legal: { companyName: e.COMPANY_NAME, contactEmail: e.CONTACT_EMAIL, serverLocation: e.SERVER_LOCATION },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaults.webDistDir,
     pageCacheMs: Math.round(e.PAGE_CACHE_SECONDS * 1000),

@@ -26,6 +26,8 @@ export type CurrentUser = {
   profileCompleted: boolean;
   /** True once the person opened the link mailed to their address (Google accounts: at once). */
   emailVerified: boolean;
+  /** An operator (trust and safety): may use /admin and the /api/admin calls. */
+  isAdmin: boolean;
   createdAt: string;
 };
 

@@ -338,6 +338,33 @@ export interface PaymentEventsTable {
   received_at: DefaultedTimestamp;
 }
 
+/** A member's report of a design, a collection or a person (migration 0022). */
+export interface ReportsTable {
+  id: Generated<string>;
+  reporter_id: string;
+  target_type: 'design' | 'collection' | 'user';
+  target_id: string;
+  reason: 'copyright' | 'prohibited' | 'spam' | 'harassment' | 'other';
+  details: Generated<string>;
+  status: Generated<'open' | 'resolved'>;
+  resolution: 'dismiss' | 'takedown' | null;
+  resolution_note: string | null;
+  resolved_by: string | null;
+  resolved_at: Date | null;
+  created_at: DefaultedTimestamp;
+}
+
+/** Every operator action (migration 0022); append-only. */
+export interface AuditLogTable {
+  id: Generated<string>;
+  actor_id: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  reason: Generated<string>;
+  created_at: DefaultedTimestamp;
+}
+
 /** One-time start-up steps done on this database (migration 0015). */
 export interface StartupMarkersTable {
   name: 'seeded';
@@ -374,6 +401,8 @@ export interface DB {
   payment_refunds: PaymentRefundsTable;
   payment_events: PaymentEventsTable;
   startup_markers: StartupMarkersTable;
+  reports: ReportsTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

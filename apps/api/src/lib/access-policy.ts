@@ -268,3 +268,11 @@ export function mayFollow(viewer: Viewer | null, targetUserId: string): FollowDe
   if (viewer.id === targetUserId) return { allowed: false, reason: 'self' };
   return { allowed: true };
 }
+
+export type OperatorDecision = { allowed: true } | { allowed: false; reason: 'sign-in' | 'not-operator' };
+
+/** The operator's console and every /api/admin call: operators only (lib/operators.ts). */
+export function mayOperate(viewer: Viewer | null): OperatorDecision {
+  if (!viewer) return { allowed: false, reason: 'sign-in' };
+  return viewer.isOperator === true ? { allowed: true } : { allowed: false, reason: 'not-operator' };
+}

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AppError, unauthorized } from './errors.ts';
 
-/** Who is making a request, once their token has been checked against a live session. */
-export type Viewer = { id: string; username: string; sessionId: string };
+/**
+ * Who is making a request, once their token has been checked against a live session. `isOperator`
+ * is decided at every request (lib/operators.ts); absent means false.
+ */
+export type Viewer = { id: string; username: string; sessionId: string; isOperator?: boolean };
 
 declare module 'fastify' {
   interface FastifyRequest {

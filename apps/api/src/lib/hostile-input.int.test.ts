@@ -59,6 +59,7 @@ type World = {
   planId: string;
   accountId: string;
   sessionId: string;
+  reportId: string;
 };
 
 let worlds = 0;
@@ -78,6 +79,13 @@ async function seedWorld(): Promise<World> {
   const planId = await createPlan(t, owner, [collectionId]);
   const { sessionId } = await openCheckout(t, buyer, CHECKOUT.design, { designId: design.id });
   if (!sessionId) throw new Error('checkout did not open');
+  const reported = await t.app.inject({
+    method: 'POST',
+    url: '/api/reports',
+    headers: { 'x-auth-token': buyer.token },
+    payload: { targetType: 'design', targetId: design.id, reason: 'spam' },
+  });
+  if (reported.statusCode !== 201) throw new Error(`report failed: ${reported.body}`);
   const image = await t.db
     .selectFrom('design_files')
     .select('card_key')
@@ -92,6 +100,7 @@ async function seedWorld(): Promise<World> {
     planId,
     accountId,
     sessionId,
+    reportId: reported.json().id,
   };
 }
 
@@ -116,6 +125,7 @@ function realParam(w: World, url: string, param: string): string {
       ['/api/designs/by-id/', w.design.id],
       ['/api/subscription-plans/', w.planId],
       ['/api/profile/', w.owner.userId],
+      ['/api/admin/reports/', w.reportId],
     ];
     const found = byPrefix.find(([prefix]) => url.startsWith(prefix));
     if (found) return found[1];

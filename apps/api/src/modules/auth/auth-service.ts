@@ -4,6 +4,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import type { Viewer } from '../../lib/auth-context.ts';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { Operators } from '../../lib/operators.ts';
 import { weakPasswordProblem } from '../../lib/password-rule.ts';
 import { refuseWhileLimited, type WindowCounter } from '../../lib/rate-limit.ts';
 import type { AuthRepo } from './auth-repo.ts';
@@ -23,6 +24,7 @@ export class AuthService {
     private readonly signUps: WindowCounter,
     /** Mails the new account the link that confirms its address. */
     private readonly afterSignUp: (userId: string) => Promise<void>,
+    private readonly operators: Operators,
   ) {
     this.#sessions = new SessionLookups((ids) => repo.findLiveSessions(ids));
   }
@@ -86,7 +88,13 @@ export class AuthService {
     const claims = this.#claims(token);
     if (!claims) return null;
     const user = await this.#sessions.account(claims.sessionId, claims.userId);
-    return user ? { id: user.id, username: user.username, sessionId: claims.sessionId } : null;
+    if (!user) return null;
+    return {
+      id: user.id,
+      username: user.username,
+      sessionId: claims.sessionId,
+      isOperator: this.operators.isOperator(user),
+    };
   }
 
   /** The account a token stands for, on the same terms: the session check every page makes. */

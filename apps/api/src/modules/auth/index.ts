@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { Operators } from '../../lib/operators.ts';
 import { WindowCounter } from '../../lib/rate-limit.ts';
 import { RateLimitRepo } from '../../lib/rate-limit-repo.ts';
 import type { EmailVerificationService } from '../email-verification/email-verification-service.ts';
@@ -26,6 +27,7 @@ export function registerAuth(
     new WindowCounter(limits, 'sign-in-failures', config.loginLimit.maxFailures, config.loginLimit.windowMs),
     new WindowCounter(limits, 'sign-ups', config.signUpLimit.max, config.signUpLimit.windowMs),
     (userId) => uses.verification.afterSignUp(userId),
+    new Operators(config.operators.emails),
   );
   authRoutes(app, auth, uses.users);
   purgeExpiredSessionsHourly(app, deps, auth);

@@ -44,12 +44,13 @@ export function toPersonFields(row: PersonRow) {
 }
 
 /** The signed-in person's own view of their account: everyone's view plus what only they see. */
-export function toCurrentUser(row: AccountRow): CurrentUser {
+export function toCurrentUser(row: AccountRow, isAdmin: boolean): CurrentUser {
   return {
     ...toPersonFields(row),
     email: row.email,
     lastUsernameChange: row.last_username_change ? row.last_username_change.toISOString() : null,
     profileCompleted: row.profile_completed,
     emailVerified: row.email_verified_at !== null,
+    isAdmin,
   };
 }

@@ -8,6 +8,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { mediumImage } from '../../lib/images/medium-image.ts';
 import { AVATAR_VARIANTS, BANNER_VARIANTS, processImage } from '../../lib/images/process-image.ts';
 import type { ReceivedMultipart } from '../../lib/multipart.ts';
+import type { Operators } from '../../lib/operators.ts';
 import { publicImageKey } from '../../lib/public-images.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { storeUnderLease, type UploadLease, type UploadLeaseStore } from '../../lib/uploads/upload-lease.ts';
@@ -26,17 +27,18 @@ export class UsersService {
     private readonly repo: UsersRepo,
     private readonly files: FileStore,
     private readonly leases: UploadLeaseStore,
+    private readonly operators: Operators,
   ) {}
 
   async currentUser(userId: string): Promise<CurrentUser> {
     const row = await this.repo.findAccount(userId);
     if (!row) throw notFound('Account not found.', 'USER_NOT_FOUND');
-    return toCurrentUser(row);
+    return toCurrentUser(row, this.operators.isOperator(row));
   }
 
   /** The person's own view of an account row another module has read (ACCOUNT_COLUMNS). */
   presentAccount(row: AccountRow): CurrentUser {
-    return toCurrentUser(row);
+    return toCurrentUser(row, this.operators.isOperator(row));
   }
 
   async stats(userId: string): Promise<UserStats> {

@@ -11,6 +11,7 @@ const person: SessionUser = {
   name: 'Maker',
   email: 'maker@example.com',
   emailVerified: false,
+  isAdmin: false,
   bio: '',
   location: '',
   profilePicture: null,

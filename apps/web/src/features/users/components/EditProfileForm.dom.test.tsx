@@ -14,6 +14,7 @@ const person: CurrentUser = {
   name: 'Maker',
   email: 'maker@example.com',
   emailVerified: true,
+  isAdmin: false,
   bio: 'I print things',
   location: 'Oslo',
   profilePicture: null,
