@@ -19,6 +19,7 @@ const DISALLOWED = [
   '/edit-design/',
   '/edit/',
   '/seller-dashboard',
+  '/admin',
   '/payment-success',
   '/sandbox/',
   '/setup-profile',

@@ -122,15 +122,25 @@ describe('robots.txt and sitemaps', () => {
       '/edit-design/',
       '/edit/',
       '/seller-dashboard',
+      '/admin',
       '/payment-success',
       '/sandbox/',
       '/reset-password',
+      '/unsubscribe',
     ])
       expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain('Allow: /uploads/');
     // The public pages stay open: no rule is a prefix of their addresses.
     const disallowed = lines.filter((l) => l.startsWith('Disallow: ')).map((l) => l.slice(10));
-    for (const open of ['/', '/design/x/y', '/profile/x', '/collection/x', '/search?query=a', '/about'])
+    for (const open of [
+      '/',
+      '/design/x/y',
+      '/profile/x',
+      '/collection/x',
+      '/search?query=a',
+      '/about',
+      '/copyright',
+    ])
       expect(
         disallowed.filter((rule) => open.startsWith(rule)),
         open,
