@@ -60,6 +60,8 @@ export default defineConfig({
       LOGIN_MAX_FAILURES: '50',
       // Every test signs up people of its own from one address: more than a real person's hour.
       SIGNUP_MAX_PER_HOUR: '1000',
+      // The operator of e2e/tests/admin.spec.ts, once its address is confirmed.
+      ADMIN_EMAILS: 'operator@example.com',
     },
   },
 });

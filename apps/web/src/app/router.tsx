@@ -54,6 +54,10 @@ const guardedRoutes: RouteObject[] = [
       () => import('@/features/purchases/routes/MyPurchasesPage.tsx'),
     ),
   },
+  {
+    path: routePatterns.admin,
+    ...page('src/pages/admin/AdminPage.tsx', () => import('@/pages/admin/AdminPage.tsx')),
+  },
 ];
 
 export const routes: RouteObject[] = [

@@ -26,6 +26,7 @@ describe('paths', () => {
     expect(paths.dashboard({ tab: 'collections' })).toBe('/dashboard?tab=collections');
     expect(paths.settings()).toBe('/settings');
     expect(paths.settings({ tab: 'preferences' })).toBe('/settings?tab=preferences');
+    expect(paths.admin({ tab: 'audit' })).toBe('/admin?tab=audit');
   });
 
   it('keeps the fixed addresses as the app has always used them', () => {

@@ -24,6 +24,7 @@ export const routePatterns = {
   createCollection: 'create-collection',
   // Route paths ignore case: `/MyPurchases` also answers `/mypurchases`.
   myPurchases: 'MyPurchases',
+  admin: 'admin',
   privacy: 'privacyPolicy',
   terms: 'termsofservice',
   about: 'about',
@@ -87,6 +88,8 @@ export const paths = {
   settings: (query: { tab?: string } = {}) => withQuery('/settings', query),
   createCollection: () => '/create-collection',
   myPurchases: () => '/MyPurchases',
+  /** The operators' console, on one of its tabs (`?tab=audit`) or its first. */
+  admin: (query: { tab?: string } = {}) => withQuery('/admin', query),
   privacy: () => '/privacyPolicy',
   terms: () => '/termsofservice',
   about: () => '/about',

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, type InitialEntry, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 
-/** One API call the screen made: method, path, and the body as sent. */
-export type ApiCall = { method: string; path: string; body: BodyInit | null | undefined };
+/** One API call the screen made: method, path, query (`?a=b`, or empty), and the body as sent. */
+export type ApiCall = { method: string; path: string; search: string; body: BodyInit | null | undefined };
 type Answer = { status?: number; json?: unknown; headers?: Record<string, string> };
 type Handler = (call: ApiCall) => Answer | Promise<Answer> | undefined;
 
@@ -20,7 +20,7 @@ export function stubApi(handler: Handler) {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = new URL(String(input), 'http://localhost');
-      const call = { method: init.method ?? 'GET', path: url.pathname, body: init.body };
+      const call = { method: init.method ?? 'GET', path: url.pathname, search: url.search, body: init.body };
       calls.push(call);
       const answer = (await handler(call)) ?? { status: 404, json: { message: 'Not found' } };
       return new Response(JSON.stringify(answer.json ?? {}), {

@@ -7,6 +7,7 @@ import {
   DashboardIcon,
   HomeIcon,
   LogoutIcon,
+  ShieldIcon,
   UploadIcon,
 } from '@/components/ui/frame-icons.tsx';
 import { paths } from '@/lib/paths.ts';
@@ -20,6 +21,8 @@ type AccountDrawerProps = {
   loggingOut: boolean;
   username: string;
   profilePicture: string | null;
+  /** An operator also gets the operators' console. */
+  isAdmin: boolean;
 };
 
 const LINKS: { to: string; label: string; icon: ReactNode; end?: boolean }[] = [
@@ -28,6 +31,8 @@ const LINKS: { to: string; label: string; icon: ReactNode; end?: boolean }[] = [
   { to: paths.dashboard(), label: 'Dashboard', icon: <DashboardIcon /> },
   { to: paths.myPurchases(), label: 'My Purchases', icon: <BagIcon /> },
 ];
+
+const OPERATOR_LINKS: typeof LINKS = [{ to: paths.admin(), label: 'Operator console', icon: <ShieldIcon /> }];
 
 /**
  * The side menu of a signed-in person. Built on a modal <dialog>: the browser then keeps focus
@@ -40,6 +45,7 @@ export function AccountDrawer({
   loggingOut,
   username,
   profilePicture,
+  isAdmin,
 }: AccountDrawerProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -80,7 +86,7 @@ export function AccountDrawer({
         </div>
         <nav aria-label="Account" className={styles.nav}>
           <ul className={styles.list}>
-            {LINKS.map((link) => (
+            {(isAdmin ? [...LINKS, ...OPERATOR_LINKS] : LINKS).map((link) => (
               <li key={link.to}>
                 <NavLink
                   to={link.to}

@@ -29,7 +29,11 @@ export function TopBar() {
         <SearchForm className={styles.search} />
         <div className={styles.actions}>
           {user ? (
-            <SignedInActions username={user.username} profilePicture={user.profilePicture} />
+            <SignedInActions
+              username={user.username}
+              profilePicture={user.profilePicture}
+              isAdmin={user.isAdmin}
+            />
           ) : (
             <SignedOutActions />
           )}
@@ -52,7 +56,9 @@ function SignedOutActions() {
   );
 }
 
-function SignedInActions({ username, profilePicture }: { username: string; profilePicture: string | null }) {
+type SignedInActionsProps = { username: string; profilePicture: string | null; isAdmin: boolean };
+
+function SignedInActions({ username, profilePicture, isAdmin }: SignedInActionsProps) {
   const { signOut } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -113,6 +119,7 @@ function SignedInActions({ username, profilePicture }: { username: string; profi
             loggingOut={loggingOut}
             username={username}
             profilePicture={profilePicture}
+            isAdmin={isAdmin}
           />
         </Suspense>
       )}
