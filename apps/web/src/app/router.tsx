@@ -185,10 +185,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: routePatterns.profile,
-            ...page(
-              'src/features/social/routes/ProfilePage.tsx',
-              () => import('@/features/social/routes/ProfilePage.tsx'),
-            ),
+            ...page('src/pages/profile/ProfilePage.tsx', () => import('@/pages/profile/ProfilePage.tsx')),
           },
           {
             path: routePatterns.collection,
