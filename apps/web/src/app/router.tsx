@@ -143,6 +143,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: routePatterns.copyright,
+            ...page(
+              'src/features/legal/routes/CopyrightPage.tsx',
+              () => import('@/features/legal/routes/CopyrightPage.tsx'),
+            ),
+          },
+          {
             path: routePatterns.about,
             ...page(
               'src/features/legal/routes/AboutPage.tsx',

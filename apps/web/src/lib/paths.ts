@@ -26,6 +26,7 @@ export const routePatterns = {
   myPurchases: 'MyPurchases',
   privacy: 'privacyPolicy',
   terms: 'termsofservice',
+  copyright: 'copyright',
   about: 'about',
   search: 'search',
   contact: 'contact',
@@ -89,6 +90,8 @@ export const paths = {
   myPurchases: () => '/MyPurchases',
   privacy: () => '/privacyPolicy',
   terms: () => '/termsofservice',
+  /** How to send a copyright notice (COPYRIGHT_PATH, not imported either: its module brings zod). */
+  copyright: () => '/copyright',
   about: () => '/about',
   search: (query: SearchQuery) => withQuery('/search', query, ['query']),
   contact: () => '/contact',
