@@ -147,6 +147,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: routePatterns.copyright,
+            ...page(
+              'src/features/legal/routes/CopyrightPage.tsx',
+              () => import('@/features/legal/routes/CopyrightPage.tsx'),
+            ),
+          },
+          {
             path: routePatterns.about,
             ...page(
               'src/features/legal/routes/AboutPage.tsx',
@@ -189,10 +196,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: routePatterns.profile,
-            ...page(
-              'src/features/social/routes/ProfilePage.tsx',
-              () => import('@/features/social/routes/ProfilePage.tsx'),
-            ),
+            ...page('src/pages/profile/ProfilePage.tsx', () => import('@/pages/profile/ProfilePage.tsx')),
           },
           {
             path: routePatterns.collection,

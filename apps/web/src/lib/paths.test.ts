@@ -1,6 +1,7 @@
 import { VERIFY_EMAIL_PATH } from '@printmarket/shared/email-verification';
 import { UNSUBSCRIBE_PATH } from '@printmarket/shared/notifications';
 import { RESET_PASSWORD_PATH } from '@printmarket/shared/password-reset';
+import { COPYRIGHT_PATH } from '@printmarket/shared/reports';
 import { describe, expect, it } from 'vitest';
 import { paths, routePatterns } from './paths.ts';
 
@@ -48,6 +49,10 @@ describe('paths', () => {
     expect(paths.unsubscribe()).toBe(UNSUBSCRIBE_PATH);
   });
 
+  it('opens the copyright page where the shared package says it is', () => {
+    expect(paths.copyright()).toBe(COPYRIGHT_PATH);
+  });
+
   it('builds addresses its own route patterns match', () => {
     const matches = (pattern: string, path: string) =>
       new RegExp(`^/${pattern.replace(/:[a-zA-Z]+/g, '[^/]+')}$`, 'i').test(path.split('?')[0] ?? '');
@@ -60,6 +65,7 @@ describe('paths', () => {
     expect(matches(routePatterns.resetPassword, paths.resetPassword())).toBe(true);
     expect(matches(routePatterns.verifyEmail, paths.verifyEmail())).toBe(true);
     expect(matches(routePatterns.unsubscribe, paths.unsubscribe())).toBe(true);
+    expect(matches(routePatterns.copyright, paths.copyright())).toBe(true);
     expect(matches(routePatterns.settings, paths.settings({ tab: 'preferences' }))).toBe(true);
   });
 });

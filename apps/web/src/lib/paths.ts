@@ -27,6 +27,7 @@ export const routePatterns = {
   admin: 'admin',
   privacy: 'privacyPolicy',
   terms: 'termsofservice',
+  copyright: 'copyright',
   about: 'about',
   search: 'search',
   contact: 'contact',
@@ -92,6 +93,8 @@ export const paths = {
   admin: (query: { tab?: string } = {}) => withQuery('/admin', query),
   privacy: () => '/privacyPolicy',
   terms: () => '/termsofservice',
+  /** How to send a copyright notice (COPYRIGHT_PATH, not imported either: its module brings zod). */
+  copyright: () => '/copyright',
   about: () => '/about',
   search: (query: SearchQuery) => withQuery('/search', query, ['query']),
   contact: () => '/contact',

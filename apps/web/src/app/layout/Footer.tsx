@@ -6,6 +6,7 @@ import styles from './Footer.module.css';
 const LINKS = [
   [paths.privacy(), 'Privacy Policy'],
   [paths.terms(), 'Terms of Service'],
+  [paths.copyright(), 'Copyright'],
   [paths.contact(), 'Contact Us'],
   [paths.reportBug(), 'Report a Bug'],
   [paths.about(), 'About Us'],

@@ -131,6 +131,12 @@ export const pageLoaders: Record<string, PageLoader> = {
   [routePatterns.terms]: async ({ context }) => {
     context.head = { description: `The terms of using ${SITE_NAME}.`, path: paths.terms() };
   },
+  [routePatterns.copyright]: async ({ context }) => {
+    context.head = {
+      description: `How to report a copyright infringement on ${SITE_NAME}, and how to answer a report.`,
+      path: paths.copyright(),
+    };
+  },
   [routePatterns.about]: async ({ context }) => {
     context.head = { description: `What ${SITE_NAME} is and who runs it.`, path: paths.about() };
   },

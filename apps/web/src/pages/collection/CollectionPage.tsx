@@ -10,6 +10,7 @@ import { CollectionDesignGrid } from '@/features/collections/components/Collecti
 import { CollectionHero } from '@/features/collections/components/CollectionHero.tsx';
 import { OwnerActions } from '@/features/collections/components/OwnerActions.tsx';
 import type { CreatedNotice } from '@/features/collections/routes/CreateCollectionPage.tsx';
+import { ReportButton } from '@/features/reports/components/ReportButton.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { PageTitle } from '@/lib/page-head.tsx';
 import { type SessionUser, useSession } from '@/lib/session/session.tsx';
@@ -53,6 +54,14 @@ function CollectionView({ collection, user }: { collection: CollectionSummary; u
             <OwnerActions collection={collection} userId={user.id} onProblem={setProblem} />
           )}
           <CollectionAccess collection={collection} signedIn={user !== null} isOwner={isOwner} />
+          {!isOwner && (
+            <ReportButton
+              targetType="collection"
+              targetId={collection.id}
+              signedIn={user !== null}
+              className={styles.report}
+            />
+          )}
         </div>
       </CollectionHero>
       <div className={styles.messages}>

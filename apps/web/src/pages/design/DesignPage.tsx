@@ -16,6 +16,7 @@ import { LikeButton } from '@/features/designs/components/LikeButton.tsx';
 import { ModelFacts } from '@/features/designs/components/ModelFacts.tsx';
 import { formatDate } from '@/features/designs/model-facts.ts';
 import { usePreferences } from '@/features/preferences/api/preferences.ts';
+import { ReportButton } from '@/features/reports/components/ReportButton.tsx';
 import { countLabel, formatCount } from '@/lib/count-format.ts';
 import { HydrationSlice } from '@/lib/hydration-slice.tsx';
 import { mediaUrl } from '@/lib/media.ts';
@@ -135,10 +136,13 @@ function DesignView({
               <span className="visually-hidden">{countLabel(design.downloads, 'download', 'downloads')}</span>
             </li>
           </ul>
-          {design.canEdit && (
+          {/* canEdit is the owner's alone: the owner edits the design, anyone else may report it. */}
+          {design.canEdit ? (
             <Link to={paths.editDesign(design.id)} className={`${button.base} ${button.secondary}`}>
               Edit Design
             </Link>
+          ) : (
+            <ReportButton targetType="design" targetId={design.id} signedIn={signedIn} />
           )}
         </div>
       </header>

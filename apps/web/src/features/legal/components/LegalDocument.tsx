@@ -6,10 +6,17 @@ import styles from './LegalDocument.module.css';
 export type LegalSection = { id: string; title: string; body: ReactNode };
 
 /**
- * A legal text: title, date of the last change, a table of contents (these pages are long, and
- * people usually look for one part) and the numbered sections.
+ * A legal text: title, date of the last change (if it has one), a table of contents (these pages
+ * are long, and people usually look for one part) and the numbered sections.
  */
-export function LegalDocument(props: { title: string; intro: ReactNode; sections: LegalSection[] }) {
+export function LegalDocument(props: {
+  title: string;
+  intro: ReactNode;
+  sections: LegalSection[];
+  /** Null for a page the terms' date does not cover (the copyright page). */
+  lastUpdated?: string | null;
+}) {
+  const { lastUpdated = LEGAL_LAST_UPDATED } = props;
   return (
     <article className={styles.document} aria-labelledby="legal-title">
       <PageTitle>{`${props.title} · PrintMarket`}</PageTitle>
@@ -17,7 +24,7 @@ export function LegalDocument(props: { title: string; intro: ReactNode; sections
         <h1 id="legal-title" className={styles.title}>
           {props.title}
         </h1>
-        <p className={styles.updated}>Last updated {LEGAL_LAST_UPDATED}</p>
+        {lastUpdated && <p className={styles.updated}>Last updated {lastUpdated}</p>}
       </header>
 
       <div className={styles.intro}>{props.intro}</div>

@@ -8,13 +8,14 @@ type LegalPageProps = {
   title: string;
   intro: ComponentType<PublicConfig>;
   sections: (config: PublicConfig) => LegalSection[];
+  lastUpdated?: string | null;
 };
 
 /**
  * A legal page whose text names this installation (company, contact address, server location):
  * loading or failure until the server's configuration has arrived, then the document.
  */
-export function LegalPage({ title, intro: Intro, sections }: LegalPageProps) {
+export function LegalPage({ title, intro: Intro, sections, lastUpdated }: LegalPageProps) {
   const config = useConfig();
   if (!config.data) {
     return (
@@ -26,5 +27,12 @@ export function LegalPage({ title, intro: Intro, sections }: LegalPageProps) {
       />
     );
   }
-  return <LegalDocument title={title} intro={<Intro {...config.data} />} sections={sections(config.data)} />;
+  return (
+    <LegalDocument
+      title={title}
+      intro={<Intro {...config.data} />}
+      sections={sections(config.data)}
+      lastUpdated={lastUpdated}
+    />
+  );
 }

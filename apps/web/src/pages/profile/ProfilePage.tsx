@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { ProfileHeader } from '@/components/ui/ProfileHeader.tsx';
 import { TabList, TabPanel } from '@/components/ui/Tabs.tsx';
 import { searchWithTab, tabFromAddress } from '@/components/ui/tabs.ts';
+import { ReportButton } from '@/features/reports/components/ReportButton.tsx';
 import { useProfile } from '@/features/social/api/get-profile.ts';
 import { socialKeys } from '@/features/social/api/keys.ts';
 import { FollowButton } from '@/features/social/components/FollowButton.tsx';
@@ -105,11 +106,14 @@ export default function ProfilePage() {
                 Go to Dashboard
               </Link>
             ) : (
-              <FollowButton
-                profile={{ id: person.id, username: person.username }}
-                viewer={{ status: session.status }}
-                onChanged={onFollowChanged}
-              />
+              <>
+                <FollowButton
+                  profile={{ id: person.id, username: person.username }}
+                  viewer={{ status: session.status }}
+                  onChanged={onFollowChanged}
+                />
+                <ReportButton targetType="user" targetId={person.id} signedIn={session.user !== null} />
+              </>
             )
           }
         />
