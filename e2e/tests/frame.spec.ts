@@ -1,10 +1,10 @@
 import { expect, test } from '../fixtures/app-test.ts';
 
-test('footer shows the year and its four links; legal pages carry the product’s facts', async ({ page }) => {
+test('footer shows the year and its links; legal pages carry the product’s facts', async ({ page }) => {
   await page.goto('/');
   const footer = page.locator('footer');
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
-  for (const name of ['Privacy Policy', 'Terms of Service', 'Contact Us', 'Report a Bug']) {
+  for (const name of ['Privacy Policy', 'Terms of Service', 'Copyright', 'Contact Us', 'Report a Bug']) {
     await expect(footer.getByRole('link', { name })).toBeVisible();
   }
   await footer.getByRole('link', { name: 'Terms of Service' }).click();

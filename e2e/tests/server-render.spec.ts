@@ -130,6 +130,7 @@ const PUBLIC_PAGES: [string, (design: Design) => string][] = [
   ['the about page', () => '/about'],
   ['the privacy policy', () => '/privacyPolicy'],
   ['the terms of service', () => '/termsofservice'],
+  ['the copyright page', () => '/copyright'],
 ];
 
 for (const [label, addressOf] of PUBLIC_PAGES) {

@@ -397,6 +397,7 @@ describe('server-rendered public pages', () => {
     for (const [url, text] of [
       ['/privacyPolicy', 'Privacy Policy'],
       ['/termsofservice', 'Terms of Service'],
+      ['/copyright', 'Copyright and takedown notices'],
       ['/about', 'PrintMarket LLC'],
     ] as const) {
       const res = await get(url);
