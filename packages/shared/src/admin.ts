@@ -34,11 +34,11 @@ export type AdminReport = {
 export type AdminReportsResponse = { reports: AdminReport[] };
 
 /**
- * Body of `POST /api/admin/reports/{id}/resolve`. Dismissing resolves every open report on the
- * same target. (Taking a design down comes with takedowns.)
+ * Body of `POST /api/admin/reports/{id}/resolve`. Either resolves every open report on the same
+ * target; `takedown` (design reports only) also takes the design down, with the note as reason.
  */
 export const resolveReportSchema = z.object({
-  action: z.enum(['dismiss'], { error: 'action must be dismiss.' }),
+  action: z.enum(['dismiss', 'takedown'], { error: 'action must be dismiss or takedown.' }),
   note: z.string().trim().max(2000, 'The note must be at most 2000 characters.').default(''),
 });
 export type ResolveReportInput = z.input<typeof resolveReportSchema>;
@@ -63,3 +63,93 @@ export type AuditLine = {
   reason: string;
 };
 export type AuditResponse = { entries: AuditLine[]; nextBefore: number | null };
+
+const reasonText = z
+  .string({ error: 'Give a reason.' })
+  .trim()
+  .min(1, 'Give a reason.')
+  .max(2000, 'The reason must be at most 2000 characters.');
+
+/**
+ * Body of the operators' actions that need a reason: `POST /api/admin/designs/{id}/takedown`,
+ * `/api/admin/users/{id}/suspend`, `/api/admin/purchases/{id}/refund` and
+ * `/api/admin/designs/{id}/refund-buyers`. The reason goes to the audit log (and, for a
+ * takedown or a suspension, to the person it concerns).
+ */
+export const operatorReasonSchema = z.object({ reason: reasonText });
+export type OperatorReasonInput = z.input<typeof operatorReasonSchema>;
+
+/** Body of `/restore` and `/unsuspend`: a note for the audit log, optional. */
+export const operatorNoteSchema = z.object({
+  reason: z.string().trim().max(2000, 'The reason must be at most 2000 characters.').default(''),
+});
+
+/** A design's takedown as its owner and operators see it (null: not taken down). */
+export type DesignTakedown = {
+  at: string;
+  reason: string;
+  /** The owner's one reply, once given. */
+  reply: { at: string; message: string } | null;
+};
+
+/** Body of `POST /api/designs/{id}/takedown-reply`, the owner's one reply to a takedown. */
+export const takedownReplySchema = z.object({
+  message: z
+    .string({ error: 'Write your reply.' })
+    .trim()
+    .min(1, 'Write your reply.')
+    .max(5000, 'The reply must be at most 5000 characters.'),
+});
+export type TakedownReplyInput = z.input<typeof takedownReplySchema>;
+export const TAKEDOWN_REPLY_SENT = 'Your reply was sent to the operators.';
+export const TAKEDOWN_ALREADY_REPLIED = 'You have already replied to this takedown.';
+
+/** A design in the console's list of taken-down designs, and the answer of takedown/restore. */
+export type AdminDesign = {
+  id: string;
+  name: string;
+  path: string;
+  ownerUsername: string;
+  takedown: DesignTakedown | null;
+};
+export type AdminDesignsResponse = { designs: AdminDesign[] };
+
+/** The 403 message of sign-in, with or without Google, for a suspended account. */
+export const ACCOUNT_SUSPENDED = 'This account is suspended.';
+
+/** `GET /api/admin/users?q=`: people by username, name or email (at least 2 characters). */
+export const adminUsersQuerySchema = z.object({
+  q: z.string().trim().min(2, 'Type at least 2 characters.').max(100),
+});
+export type AdminUser = {
+  id: string;
+  username: string;
+  name: string;
+  email: string;
+  createdAt: string;
+  designs: number;
+  suspension: { at: string; reason: string } | null;
+  deleted: boolean;
+};
+export type AdminUsersResponse = { users: AdminUser[] };
+
+/** `GET /api/admin/purchases?q=`: by order number (or its first characters), buyer or seller. */
+export const adminPurchasesQuerySchema = z.object({
+  q: z.string().trim().min(2, 'Type at least 2 characters.').max(100),
+});
+export type AdminPurchase = {
+  id: string;
+  /** The first 9 characters of the id, as receipts show it. */
+  orderNumber: string;
+  createdAt: string;
+  kind: 'design' | 'collection';
+  itemName: string;
+  priceCents: number;
+  currency: string;
+  buyer: { id: string; username: string };
+  seller: { id: string; username: string };
+  refund: { at: string; reason: string } | null;
+  dispute: { at: string; status: 'open' | 'won' | 'lost' } | null;
+};
+export type AdminPurchasesResponse = { purchases: AdminPurchase[] };
+export type RefundBuyersResponse = { refunded: number };

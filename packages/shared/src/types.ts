@@ -1,3 +1,4 @@
+import type { DesignTakedown } from './admin.ts';
 /**
  * Shapes of API answers (docs/product.md#entities). The API keeps the field names clients rely on
  * and adds a few (`id` beside `_id`, `likesCount`), see docs/api.md.
@@ -139,6 +140,11 @@ export type DesignDetail = {
    * individually (not only through its collection) by a seller who can take payments.
    */
   canPurchase: boolean;
+  /**
+   * Set when operators took the design down: only its owner and operators still reach it, and they
+   * see why (and the owner's one reply). Null for a design that is up.
+   */
+  takedown: DesignTakedown | null;
 };
 
 /** Where `/design/{slug}` leads: the canonical `/design/{username}/{slug}`. */

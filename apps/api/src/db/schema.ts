@@ -27,6 +27,9 @@ export interface UsersTable {
   email_verified_at: Date | null;
   /** When the person deleted the account (migration 0021): the row stays, emptied, its username kept. */
   deleted_at: Date | null;
+  /** An operator suspended the account (migration 0023). */
+  suspended_at: Date | null;
+  suspension_reason: string | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
@@ -110,6 +113,13 @@ export interface DesignsTable {
   collection_id: string | null;
   /** Set when it stopped being shown or sold (migration 0021): kept for those who hold it. */
   archived_at: Date | null;
+  /** Operators took it down (migration 0023); the owner may reply once. */
+  taken_down_at: Date | null;
+  takedown_reason: string | null;
+  takedown_reply: string | null;
+  takedown_reply_at: Date | null;
+  /** Set while it is taken down or its owner suspended: shown to its owner and operators only. */
+  withheld_at: Date | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
@@ -154,6 +164,8 @@ export interface CollectionsTable {
   allow_individual_purchase: Generated<boolean>;
   /** Set when the owner archived it (migration 0008): no longer listed or sold, kept for holders. */
   archived_at: Timestamp | null;
+  /** Set while its owner is suspended (migration 0023): shown to its owner and operators only. */
+  withheld_at: Timestamp | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }

@@ -12,8 +12,10 @@ import type { Viewer } from './auth-context.ts';
  * change things. An archived collection is no longer shown or sold: only its owner and those who
  * hold it (buyers for good, subscribers for the period that was running when it was archived) see
  * and download it. An archived design (its owner deleted the account) likewise: its page and files
- * are its holders' alone, free or not, and it is sold no more. The facts (what the viewer holds) are
- * read by db/entitlements.ts.
+ * are its holders' alone, free or not, and it is sold no more. A withheld design or collection
+ * (operators took it down, or suspended its owner) is its owner's and the operators' alone: to
+ * everyone else, holders included, it does not exist, and nobody buys it. The facts (what the
+ * viewer holds) are read by db/entitlements.ts.
  */
 
 export type DesignAccessFacts = {
@@ -25,6 +27,8 @@ export type DesignAccessFacts = {
   viewerBought?: boolean;
   /** No longer shown or sold (its owner deleted the account); kept for those who hold it. */
   archived?: boolean;
+  /** Taken down, or its owner suspended: its owner's and the operators' alone. */
+  withheld?: boolean;
 };
 
 export type DownloadDecision =
@@ -36,20 +40,33 @@ export function isOwner(viewer: Viewer | null, ownerId: string): boolean {
   return viewer !== null && viewer.id === ownerId;
 }
 
+/** Who still reaches withheld content: its owner, and the operators who judge it. */
+function reachesWithheld(viewer: Viewer | null, ownerId: string): boolean {
+  return isOwner(viewer, ownerId) || viewer?.isOperator === true;
+}
+
 export function mayChangeDesign(viewer: Viewer | null, design: DesignAccessFacts): boolean {
   return isOwner(viewer, design.ownerId);
 }
 
 export function mayDownloadDesign(viewer: Viewer | null, design: DesignAccessFacts): DownloadDecision {
   if (!viewer) return { allowed: false, reason: 'sign-in' };
+  if (design.withheld)
+    return reachesWithheld(viewer, design.ownerId)
+      ? { allowed: true }
+      : { allowed: false, reason: 'purchase-required' };
   if (isOwner(viewer, design.ownerId) || design.viewerBought) return { allowed: true };
   if (!design.isPaid && !design.archived) return { allowed: true };
   if (design.collection && mayDownloadCollection(viewer, design.collection).allowed) return { allowed: true };
   return { allowed: false, reason: 'purchase-required' };
 }
 
-/** A design's page: everyone's, unless it is archived; then its owner's and its holders'. */
+/**
+ * A design's page: everyone's, unless it is archived (then its owner's and its holders') or
+ * withheld (its owner's and the operators').
+ */
 export function mayViewDesign(viewer: Viewer | null, design: DesignAccessFacts): boolean {
+  if (design.withheld) return reachesWithheld(viewer, design.ownerId);
   return !design.archived || mayDownloadDesign(viewer, design).allowed;
 }
 
@@ -59,7 +76,7 @@ export function mayViewDesign(viewer: Viewer | null, design: DesignAccessFacts):
  * everyone, visitors included, as the design page invites them to look before signing up.
  */
 export function mayViewModel(viewer: Viewer | null, design: DesignAccessFacts): DownloadDecision {
-  if (!design.isPaid && !design.archived) return { allowed: true };
+  if (!design.isPaid && !design.archived && !design.withheld) return { allowed: true };
   return mayDownloadDesign(viewer, design);
 }
 
@@ -68,6 +85,8 @@ export type CollectionVisibilityFacts = {
   visibility: 'public' | 'private';
   /** The owner archived it: gone from listings and sales, kept for those who hold it. */
   archived: boolean;
+  /** Its owner is suspended: its owner's and the operators' alone. */
+  withheld?: boolean;
   /** What the viewer holds of it; absent means nothing. */
   viewerHolding?: CollectionHolding;
 };
@@ -78,6 +97,7 @@ export type CollectionVisibilityFacts = {
  */
 export function mayViewCollection(viewer: Viewer | null, collection: CollectionVisibilityFacts): boolean {
   if (isOwner(viewer, collection.ownerId)) return true;
+  if (collection.withheld) return reachesWithheld(viewer, collection.ownerId);
   if (collection.archived) return holds(collection.viewerHolding);
   return collection.visibility === 'public';
 }
@@ -88,10 +108,11 @@ export function mayViewCollection(viewer: Viewer | null, collection: CollectionV
  * everyone that are filtered in SQL (the sitemaps) filter on this. Designs and profiles have no
  * such condition: every one is public to see.
  */
-export const COLLECTIONS_SEEN_BY_ANYONE = { visibility: 'public', archived: false } as const satisfies Pick<
-  CollectionVisibilityFacts,
-  'visibility' | 'archived'
->;
+export const COLLECTIONS_SEEN_BY_ANYONE = {
+  visibility: 'public',
+  archived: false,
+  withheld: false,
+} as const satisfies Required<Pick<CollectionVisibilityFacts, 'visibility' | 'archived' | 'withheld'>>;
 
 /** Only the owner edits, prices, deletes, archives, re-covers and fills a collection. */
 export function mayChangeCollection(viewer: Viewer | null, collection: { ownerId: string }): boolean {
@@ -132,6 +153,10 @@ export function mayDownloadCollection(
   collection: CollectionAccessFacts,
 ): DownloadDecision {
   if (!viewer) return { allowed: false, reason: 'sign-in' };
+  if (collection.withheld)
+    return reachesWithheld(viewer, collection.ownerId)
+      ? { allowed: true }
+      : { allowed: false, reason: 'purchase-required' };
   if (isOwner(viewer, collection.ownerId)) return { allowed: true };
   if (collection.pricingType === 'free' && mayViewCollection(viewer, collection)) return { allowed: true };
   if (holds(collection.viewerHolding)) return { allowed: true };
@@ -167,7 +192,7 @@ export type DesignSaleFacts = DesignAccessFacts & {
 export function mayBuyDesign(viewer: Viewer | null, design: DesignSaleFacts): PurchaseDecision {
   if (!viewer) return { allowed: false, reason: 'sign-in' };
   if (isOwner(viewer, design.ownerId)) return { allowed: false, reason: 'own-item' };
-  if (design.archived || !design.isPaid || design.priceCents <= 0)
+  if (design.archived || design.withheld || !design.isPaid || design.priceCents <= 0)
     return { allowed: false, reason: 'not-for-sale' };
   if (mayDownloadDesign(viewer, design).allowed) return { allowed: false, reason: 'already-owned' };
   const inPaidCollection = design.collection != null && design.collection.pricingType !== 'free';
@@ -185,6 +210,7 @@ export function mayBuyCollection(viewer: Viewer | null, collection: CollectionSa
   if (isOwner(viewer, collection.ownerId)) return { allowed: false, reason: 'own-item' };
   if (
     collection.archived ||
+    collection.withheld ||
     collection.pricingType !== 'oneTime' ||
     collection.priceCents <= 0 ||
     !mayViewCollection(viewer, collection)
@@ -209,6 +235,7 @@ export function maySubscribe(
   if (isOwner(viewer, collection.ownerId)) return { allowed: false, reason: 'own-item' };
   if (
     collection.archived ||
+    collection.withheld ||
     collection.pricingType === 'free' ||
     !collection.planCoversIt ||
     !mayViewCollection(viewer, collection)

@@ -54,6 +54,7 @@ const design = (change: Partial<DesignDetail> = {}): DesignDetail => ({
   canViewModel: false,
   canEdit: false,
   canPurchase: false,
+  takedown: null,
   ...change,
 });
 

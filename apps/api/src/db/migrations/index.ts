@@ -18,6 +18,7 @@ import * as m0019 from './0019_email_confirmation.ts';
 import * as m0020 from './0020_notifications.ts';
 import * as m0021 from './0021_account_deletion.ts';
 import * as m0022 from './0022_reports_and_audit.ts';
+import * as m0023 from './0023_takedowns_and_suspensions.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the bundled
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0020_notifications': m0020,
   '0021_account_deletion': m0021,
   '0022_reports_and_audit': m0022,
+  '0023_takedowns_and_suspensions': m0023,
 };

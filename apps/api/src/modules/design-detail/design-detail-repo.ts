@@ -145,6 +145,11 @@ export class DesignDetailRepo {
         'designs.created_at',
         'designs.updated_at',
         sql<boolean>`designs.archived_at is not null`.as('archived'),
+        sql<boolean>`designs.withheld_at is not null`.as('withheld'),
+        'designs.taken_down_at',
+        'designs.takedown_reason',
+        'designs.takedown_reply',
+        'designs.takedown_reply_at',
         'users.id as owner_id',
         'users.username as owner_username',
         'users.profile_picture_key as owner_picture_key',
@@ -166,6 +171,7 @@ function collectionOf(eb: DesignsScope) {
         'collections.pricing_type',
         'collections.allow_individual_purchase',
         sql<boolean>`collections.archived_at is not null`.as('archived'),
+        sql<boolean>`collections.withheld_at is not null`.as('withheld'),
       ])
       .whereRef('collections.id', '=', 'designs.collection_id'),
   ).as('collection');

@@ -80,11 +80,13 @@ export class DesignDetailService {
       ownerId: row.owner_id,
       isPaid: row.is_paid,
       archived: row.archived,
+      withheld: row.withheld,
       viewerBought: holding.viewerBought,
       collection: row.collection && {
         ownerId: row.collection.user_id,
         visibility: row.collection.visibility,
         archived: row.collection.archived,
+        withheld: row.collection.withheld,
         pricingType: row.collection.pricing_type,
         viewerHolding: holding.collectionHolding,
       },
@@ -96,7 +98,8 @@ export class DesignDetailService {
           ? await this.repo.sellerCanSell(row.owner_id)
           : false,
     };
-    // An archived design is its holders' alone: to anyone else it does not exist.
+    // An archived design is its holders' alone, a withheld one its owner's and the operators':
+    // to anyone else it does not exist.
     if (!mayViewDesign(viewer, facts)) throw designNotFound();
     // An archived or private collection the viewer may not see is not mentioned.
     const collection =
@@ -108,6 +111,7 @@ export class DesignDetailService {
       canEdit: mayChangeDesign(viewer, facts),
       canPurchase: mayBuyDesign(viewer, facts).allowed,
       collection,
+      seesTakedown: row.withheld,
     });
   }
 }
@@ -122,5 +126,6 @@ export type DesignRecord = DetailRow & {
     pricing_type: 'free' | 'oneTime' | 'subscription';
     allow_individual_purchase: boolean;
     archived: boolean;
+    withheld: boolean;
   } | null;
 };

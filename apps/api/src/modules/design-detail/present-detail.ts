@@ -1,3 +1,4 @@
+import type { DesignTakedown } from '@printmarket/shared/admin';
 import { centsToDollars } from '@printmarket/shared/money';
 import type { DesignDetail, DesignDetailFile } from '@printmarket/shared/types';
 import { publicImageUrl } from '../../lib/public-images.ts';
@@ -23,6 +24,12 @@ export type DetailRow = {
   updated_at: Date;
   /** No longer shown or sold (its owner deleted the account); only its holders reach it. */
   archived: boolean;
+  /** Taken down or its owner suspended: only its owner and operators reach it. */
+  withheld: boolean;
+  taken_down_at: Date | null;
+  takedown_reason: string | null;
+  takedown_reply: string | null;
+  takedown_reply_at: Date | null;
   owner_id: string;
   owner_username: string;
   owner_picture_key: string | null;
@@ -38,6 +45,8 @@ export type DetailPermissions = {
   canPurchase: boolean;
   /** The collection when the viewer may see it, else null. */
   collection: { id: string; name: string } | null;
+  /** Whether the viewer is told of a takedown (its owner and operators, the only ones who see it). */
+  seesTakedown: boolean;
 };
 
 /** The call that hands out a signed download link for a file (STL files are never public). */
@@ -46,7 +55,7 @@ export function fileDownloadCall(fileId: string): string {
 }
 
 export function toDesignDetail(row: DetailRow, permissions: DetailPermissions): DesignDetail {
-  const { collection, ...rest } = permissions;
+  const { collection, seesTakedown, ...rest } = permissions;
   return {
     _id: row.id,
     id: row.id,
@@ -74,6 +83,19 @@ export function toDesignDetail(row: DetailRow, permissions: DetailPermissions): 
     collection: collection ? { _id: collection.id, id: collection.id, name: collection.name } : null,
     files: row.files.map(toDetailFile),
     ...rest,
+    takedown: seesTakedown ? toTakedown(row) : null,
+  };
+}
+
+function toTakedown(row: DetailRow): DesignTakedown | null {
+  if (!row.taken_down_at) return null;
+  return {
+    at: row.taken_down_at.toISOString(),
+    reason: row.takedown_reason ?? '',
+    reply:
+      row.takedown_reply_at && row.takedown_reply !== null
+        ? { at: row.takedown_reply_at.toISOString(), message: row.takedown_reply }
+        : null,
   };
 }
 
