@@ -153,3 +153,9 @@ export type AdminPurchase = {
 };
 export type AdminPurchasesResponse = { purchases: AdminPurchase[] };
 export type RefundBuyersResponse = { refunded: number };
+
+/** Answers of takedown and restore, suspend and unsuspend, refund, and the owner's reply (201). */
+export type AdminDesignResponse = { design: AdminDesign };
+export type AdminUserResponse = { user: AdminUser };
+export type AdminPurchaseResponse = { purchase: AdminPurchase };
+export type TakedownReplyResponse = { takedown: DesignTakedown };
