@@ -34,6 +34,7 @@ import { registerFulfilment } from './modules/fulfilment/index.ts';
 import { registerGoogle } from './modules/google/index.ts';
 import { registerLikes } from './modules/likes/index.ts';
 import { registerMediumImages } from './modules/medium-images/index.ts';
+import { registerModeration } from './modules/moderation/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
 import { registerNotifications } from './modules/notifications/index.ts';
 import { registerPasswordChange } from './modules/password-change/index.ts';
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccountDeletion(app, modules);
   registerReports(app, modules);
   await registerAdmin(app, modules);
+  await registerModeration(app, modules);
   const { sellers } = registerSellers(app, modules);
   const { checkout } = registerPayments(app, modules, { sellers });
   registerFulfilment(app, modules);

@@ -40,8 +40,11 @@ export function isOwner(viewer: Viewer | null, ownerId: string): boolean {
   return viewer !== null && viewer.id === ownerId;
 }
 
-/** Who still reaches withheld content: its owner, and the operators who judge it. */
-function reachesWithheld(viewer: Viewer | null, ownerId: string): boolean {
+/**
+ * Who still reaches withheld content (taken down, or its owner suspended): its owner, and the
+ * operators who judge it. Lists that may hold withheld designs (a collection's) ask this.
+ */
+export function mayReachWithheld(viewer: Viewer | null, ownerId: string): boolean {
   return isOwner(viewer, ownerId) || viewer?.isOperator === true;
 }
 
@@ -52,7 +55,7 @@ export function mayChangeDesign(viewer: Viewer | null, design: DesignAccessFacts
 export function mayDownloadDesign(viewer: Viewer | null, design: DesignAccessFacts): DownloadDecision {
   if (!viewer) return { allowed: false, reason: 'sign-in' };
   if (design.withheld)
-    return reachesWithheld(viewer, design.ownerId)
+    return mayReachWithheld(viewer, design.ownerId)
       ? { allowed: true }
       : { allowed: false, reason: 'purchase-required' };
   if (isOwner(viewer, design.ownerId) || design.viewerBought) return { allowed: true };
@@ -66,7 +69,7 @@ export function mayDownloadDesign(viewer: Viewer | null, design: DesignAccessFac
  * withheld (its owner's and the operators').
  */
 export function mayViewDesign(viewer: Viewer | null, design: DesignAccessFacts): boolean {
-  if (design.withheld) return reachesWithheld(viewer, design.ownerId);
+  if (design.withheld) return mayReachWithheld(viewer, design.ownerId);
   return !design.archived || mayDownloadDesign(viewer, design).allowed;
 }
 
@@ -97,7 +100,7 @@ export type CollectionVisibilityFacts = {
  */
 export function mayViewCollection(viewer: Viewer | null, collection: CollectionVisibilityFacts): boolean {
   if (isOwner(viewer, collection.ownerId)) return true;
-  if (collection.withheld) return reachesWithheld(viewer, collection.ownerId);
+  if (collection.withheld) return mayReachWithheld(viewer, collection.ownerId);
   if (collection.archived) return holds(collection.viewerHolding);
   return collection.visibility === 'public';
 }
@@ -154,7 +157,7 @@ export function mayDownloadCollection(
 ): DownloadDecision {
   if (!viewer) return { allowed: false, reason: 'sign-in' };
   if (collection.withheld)
-    return reachesWithheld(viewer, collection.ownerId)
+    return mayReachWithheld(viewer, collection.ownerId)
       ? { allowed: true }
       : { allowed: false, reason: 'purchase-required' };
   if (isOwner(viewer, collection.ownerId)) return { allowed: true };

@@ -8,6 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobsRepo } from '../../lib/jobs/jobs-repo.ts';
 import { NOTIFICATION_QUEUE } from '../../lib/notification-jobs.ts';
+import { PROVIDER_CANCEL_QUEUE } from '../../lib/provider-cancel-jobs.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
 import { authHeader, createDesign, createPeople, type TestPerson } from '../../test/design-fixtures.ts';
 import { confirmAddress, outboxMailTo } from '../../test/outbox.ts';
@@ -20,7 +21,6 @@ import {
   createPlan,
   subscribe,
 } from '../../test/payments-test-kit.ts';
-import { PROVIDER_CANCEL_QUEUE } from './index.ts';
 
 const PASSWORD = 'teapot-lantern-9';
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { recordAudit } from '../../db/audit-log.ts';
 import type { Database } from '../../db/database.ts';
+import { takeDownDesign } from '../../db/takedowns.ts';
 
 /** SQL of the operators' console: the reports queue and the audit log. */
 export class AdminRepo {
@@ -58,6 +59,35 @@ export class AdminRepo {
       .orderBy('r.id', 'desc')
       .limit(limit)
       .execute();
+  }
+
+  /** The report's target, when the report is open. */
+  openReport(reportId: string) {
+    return this.db
+      .selectFrom('reports')
+      .select(['target_type', 'target_id'])
+      .where('id', '=', reportId)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+  }
+
+  /**
+   * Takes the reported design down, which resolves every open report on it (db/takedowns.ts);
+   * the number resolved, 0 when the report is no longer open or the design already down.
+   */
+  takeDown(reportId: string, designId: string, operatorId: string, reason: string): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const report = await trx
+        .selectFrom('reports')
+        .select('id')
+        .where('id', '=', reportId)
+        .where('status', '=', 'open')
+        .forUpdate()
+        .executeTakeFirst();
+      if (!report) return 0;
+      const taken = await takeDownDesign(trx, { designId, operatorId, reason });
+      return taken?.reportsResolved ?? 0;
+    });
   }
 
   /**

@@ -9,12 +9,15 @@ import {
 } from '@printmarket/shared/admin';
 import { pagePaths } from '@printmarket/shared/page-paths';
 import type { Viewer } from '../../lib/auth-context.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { parseInput } from '../../lib/validate.ts';
 import type { AdminRepo } from './admin-repo.ts';
 
 type ReportRow = Awaited<ReturnType<AdminRepo['reports']>>[number];
+
+const TAKEDOWN_NEEDS_REASON = 'Give a reason: the owner is shown it.';
+const ONLY_DESIGNS_TAKEN_DOWN = 'Only a design can be taken down; for a person, suspend the account.';
 
 /** The operators' console (docs/api.md). Every call reaches here only for operators (the routes). */
 export class AdminService {
@@ -26,10 +29,23 @@ export class AdminService {
     return { reports: rows.map(toAdminReport) };
   }
 
+  /**
+   * Dismisses, or takes the reported design down; either resolves every open report on the
+   * target. A takedown needs a reason (the note, which its owner is shown).
+   */
   async resolve(operator: Viewer, reportId: string, body: unknown): Promise<ResolveReportResponse> {
-    const { note } = parseInput(resolveReportSchema, body);
+    const { action, note } = parseInput(resolveReportSchema, body);
     if (!isUuid(reportId)) throw notFound('Report not found.', 'REPORT_NOT_FOUND');
-    const resolved = await this.repo.dismiss(reportId, operator.id, note);
+    let resolved: number;
+    if (action === 'takedown') {
+      if (note === '') throw badRequest(TAKEDOWN_NEEDS_REASON, 'VALIDATION_ERROR');
+      const report = await this.repo.openReport(reportId);
+      if (report && report.target_type !== 'design')
+        throw badRequest(ONLY_DESIGNS_TAKEN_DOWN, 'NOT_A_DESIGN');
+      resolved = report ? await this.repo.takeDown(reportId, report.target_id, operator.id, note) : 0;
+    } else {
+      resolved = await this.repo.dismiss(reportId, operator.id, note);
+    }
     if (resolved === 0) throw conflict('This report is not open.', 'REPORT_NOT_OPEN');
     return { resolved };
   }

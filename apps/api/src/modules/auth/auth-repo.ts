@@ -53,12 +53,25 @@ export class AuthRepo {
       .executeTakeFirstOrThrow();
   }
 
+  /**
+   * A new session for an account that is not suspended; undefined for a suspended one. The
+   * account row is read `for share`, so a suspension under way is waited for and then seen: a
+   * sign-in racing a suspension cannot leave a session behind it.
+   */
   createSession(userId: string, expiresAt: Date) {
     return this.db
       .insertInto('sessions')
-      .values({ user_id: userId, expires_at: expiresAt })
+      .columns(['user_id', 'expires_at'])
+      .expression(
+        this.db
+          .selectFrom('users')
+          .select((eb) => [eb.val(userId).as('user_id'), eb.val(expiresAt).as('expires_at')])
+          .where('id', '=', userId)
+          .where('suspended_at', 'is', null)
+          .forShare(),
+      )
       .returning('id')
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
   }
 
   /**
@@ -67,14 +80,18 @@ export class AuthRepo {
    * one fixed statement whatever the number of ids, which PostgreSQL plans once per connection.
    */
   findLiveSessions(sessionIds: string[]) {
-    return this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.id as session_id', ...ACCOUNT_COLUMNS])
-      .where((eb) => eb('sessions.id', '=', eb.fn.any(eb.val(sessionIds))))
-      .where('sessions.expires_at', '>', new Date())
-      .$call(prepared)
-      .execute();
+    return (
+      this.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.id as session_id', ...ACCOUNT_COLUMNS])
+        .where((eb) => eb('sessions.id', '=', eb.fn.any(eb.val(sessionIds))))
+        .where('sessions.expires_at', '>', new Date())
+        // Suspension ends the sessions too; this is the second lock on the same door.
+        .where('users.suspended_at', 'is', null)
+        .$call(prepared)
+        .execute()
+    );
   }
 
   async deleteSession(sessionId: string) {

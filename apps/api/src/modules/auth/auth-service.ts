@@ -1,8 +1,9 @@
+import { ACCOUNT_SUSPENDED } from '@printmarket/shared/admin';
 import type { LoginInput, RegisterInput } from '@printmarket/shared/auth';
 import type { AccountRow } from '../../db/account-columns.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Viewer } from '../../lib/auth-context.ts';
-import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Operators } from '../../lib/operators.ts';
 import { weakPasswordProblem } from '../../lib/password-rule.ts';
@@ -67,10 +68,14 @@ export class AuthService {
     return { userId: account.id, token: await this.startSession(account.id) };
   }
 
-  /** Creates a session row and the token that names it. */
+  /**
+   * Creates a session row and the token that names it; 403 for a suspended account (every way of
+   * signing in comes here, and a password is checked before, so only its owner learns of it).
+   */
   async startSession(userId: string): Promise<string> {
     const expiresAt = new Date(Date.now() + this.tokens.ttlSeconds * 1000);
     const session = await this.repo.createSession(userId, expiresAt);
+    if (!session) throw forbidden(ACCOUNT_SUSPENDED, 'ACCOUNT_SUSPENDED');
     return this.tokens.sign({ userId, sessionId: session.id }, expiresAt);
   }
 

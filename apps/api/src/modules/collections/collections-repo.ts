@@ -27,6 +27,7 @@ const COLLECTION_COLUMNS = [
   'collections.price_cents',
   'collections.allow_individual_purchase',
   'collections.archived_at',
+  'collections.withheld_at',
   'collections.created_at',
   'users.id as owner_id',
   'users.username as owner_username',
@@ -109,21 +110,24 @@ export class CollectionsRepo {
     if (!ownerView)
       query = query
         .where('collections.visibility', '=', 'public')
-        .where('collections.archived_at', 'is', null);
+        .where('collections.archived_at', 'is', null)
+        .where('collections.withheld_at', 'is', null);
     return query.orderBy('collections.created_at', 'desc').orderBy('collections.id', 'desc').execute();
   }
 
-  /** The designs of these collections as cards, newest first, each with its collection's id. */
-  cardsInCollections(collectionIds: string[]) {
+  /**
+   * The designs of these collections as cards, newest first, each with its collection's id;
+   * withheld designs only when `withWithheld` (the viewer is the owner or an operator).
+   */
+  cardsInCollections(collectionIds: string[], withWithheld: boolean) {
     if (collectionIds.length === 0) return Promise.resolve([]);
-    return this.db
+    let query = this.db
       .selectFrom('designs')
       .innerJoin('users', 'users.id', 'designs.user_id')
       .select((eb) => [...cardColumns(eb), 'designs.collection_id'])
-      .where('designs.collection_id', 'in', collectionIds)
-      .orderBy('designs.created_at', 'desc')
-      .orderBy('designs.id', 'desc')
-      .execute();
+      .where('designs.collection_id', 'in', collectionIds);
+    if (!withWithheld) query = query.where('designs.withheld_at', 'is', null);
+    return query.orderBy('designs.created_at', 'desc').orderBy('designs.id', 'desc').execute();
   }
 
   /**
@@ -243,7 +247,8 @@ export class CollectionsRepo {
   }
 
   /** The stored files of the collection's designs (or of one of them) for a ZIP, in page order. */
-  filesForZip(collectionId: string, designId?: string) {
+  /** The files to zip; those of withheld designs only when `withWithheld`, as for the cards. */
+  filesForZip(collectionId: string, withWithheld: boolean, designId?: string) {
     let query = this.db
       .selectFrom('design_files')
       .innerJoin('designs', 'designs.id', 'design_files.design_id')
@@ -255,6 +260,7 @@ export class CollectionsRepo {
         'design_files.storage_key',
       ])
       .where('designs.collection_id', '=', collectionId);
+    if (!withWithheld) query = query.where('designs.withheld_at', 'is', null);
     if (designId) query = query.where('designs.id', '=', designId);
     return query
       .orderBy('designs.created_at')

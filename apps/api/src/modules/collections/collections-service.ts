@@ -15,6 +15,7 @@ import {
   mayDeleteCollection,
   mayDownloadCollection,
   mayDownloadDesign,
+  mayReachWithheld,
   maySubscribe,
   mayViewCollection,
 } from '../../lib/access-policy.ts';
@@ -65,7 +66,10 @@ export class CollectionsService {
   /** GET /api/collections/{id}: a private collection is answered like a missing one to others. */
   async byId(id: string, viewer: Viewer | null): Promise<CollectionSummary> {
     const { row, facts } = await this.#visible(id, viewer);
-    const [summary, access] = await Promise.all([this.#present(row), this.#viewerAccess(row, facts, viewer)]);
+    const [summary, access] = await Promise.all([
+      this.#present(row, viewer),
+      this.#viewerAccess(row, facts, viewer),
+    ]);
     return { ...summary, access };
   }
 
@@ -96,6 +100,7 @@ export class CollectionsService {
       ownerId: row.owner_id,
       visibility: row.visibility,
       archived: row.archived_at !== null,
+      withheld: row.withheld_at !== null,
       pricingType: row.pricing_type,
       viewerHolding: await this.repo.holding(viewer?.id ?? null, row.id),
     };
@@ -219,7 +224,7 @@ export class CollectionsService {
     const { row, facts: collection } = await this.#visible(id, viewer);
     if (designId !== undefined && !isUuid(designId))
       throw notFound('This design is not in the collection.', 'DESIGN_NOT_IN_COLLECTION');
-    const files = await this.repo.filesForZip(row.id, designId);
+    const files = await this.repo.filesForZip(row.id, mayReachWithheld(viewer, row.owner_id), designId);
     if (designId !== undefined && files.length === 0)
       throw notFound('This design is not in the collection.', 'DESIGN_NOT_IN_COLLECTION');
     const collectionDecision = mayDownloadCollection(viewer, collection);
@@ -251,7 +256,10 @@ export class CollectionsService {
 
   async #ofOwner(ownerId: string, ownerView: boolean): Promise<CollectionSummary[]> {
     const rows = await this.repo.listByOwner(ownerId, ownerView);
-    const cards = await this.repo.cardsInCollections(rows.map((r) => r.id));
+    const cards = await this.repo.cardsInCollections(
+      rows.map((r) => r.id),
+      ownerView,
+    );
     const byCollection = new Map<string, DesignCard[]>();
     for (const card of cards) {
       if (!card.collection_id) continue;
@@ -262,8 +270,8 @@ export class CollectionsService {
     return rows.map((row) => toCollectionSummary(row, byCollection.get(row.id) ?? []));
   }
 
-  async #present(row: CollectionRow): Promise<CollectionSummary> {
-    const cards = await this.repo.cardsInCollections([row.id]);
+  async #present(row: CollectionRow, viewer: Viewer | null): Promise<CollectionSummary> {
+    const cards = await this.repo.cardsInCollections([row.id], mayReachWithheld(viewer, row.owner_id));
     return toCollectionSummary(
       row,
       cards.map((card) => toDesignCard(card, card.images)),

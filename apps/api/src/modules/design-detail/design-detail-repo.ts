@@ -66,6 +66,7 @@ export class DesignDetailRepo {
       .select(['users.username', 'designs.slug'])
       .where('designs.slug', '=', slug)
       .where('designs.archived_at', 'is', null)
+      .where('designs.withheld_at', 'is', null)
       .orderBy('designs.created_at', 'desc')
       .orderBy('designs.id', 'desc')
       .limit(1)
@@ -82,6 +83,7 @@ export class DesignDetailRepo {
       .select('id')
       .where(sameUsername('username', username))
       .where('deleted_at', 'is', null)
+      .where('suspended_at', 'is', null)
       .unionAll(
         this.db
           .selectFrom('username_history')
@@ -102,7 +104,8 @@ export class DesignDetailRepo {
       .innerJoin('users', 'users.id', 'designs.user_id')
       .select(cardColumns)
       .where('designs.user_id', '=', ownerId)
-      .where('designs.archived_at', 'is', null);
+      .where('designs.archived_at', 'is', null)
+      .where('designs.withheld_at', 'is', null);
     if (sort === 'most-popular') query = query.orderBy('designs.views', 'desc');
     if (sort === 'most-liked') query = query.orderBy('designs.likes_count', 'desc');
     return query.orderBy('designs.created_at', 'desc').orderBy('designs.id', 'desc').execute();
@@ -117,6 +120,7 @@ export class DesignDetailRepo {
       .select(cardColumns)
       .where('likes.user_id', '=', userId)
       .where('designs.archived_at', 'is', null)
+      .where('designs.withheld_at', 'is', null)
       .orderBy('likes.created_at', 'desc')
       .orderBy('designs.id', 'desc')
       .execute();

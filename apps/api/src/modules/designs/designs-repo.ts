@@ -42,8 +42,8 @@ export class DesignsRepo {
   }
 }
 
-/** Archived designs (their owners deleted the account) are listed nowhere. */
-const listed = sql<boolean>`designs.archived_at is null`;
+/** Archived designs (their owners deleted the account) and withheld ones are listed nowhere. */
+const listed = sql<boolean>`designs.archived_at is null and designs.withheld_at is null`;
 
 /** Each order matches an index of migration 0001, ending in id so equal values page stably. */
 const SORT_ORDER: Record<DesignSort, RawBuilder<unknown>> = {

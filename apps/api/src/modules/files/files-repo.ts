@@ -2,9 +2,11 @@ import type { Database } from '../../db/database.ts';
 import { recordDownloads } from '../../db/downloads-repo.ts';
 import { designHolding } from '../../db/entitlements.ts';
 
-/** What the access policy needs of a design's collection (all null when it is in none). */
+/** What the access policy needs of a design and its collection (the latter all null when it is in none). */
 const COLLECTION_FACTS = [
   'designs.archived_at',
+  'designs.withheld_at',
+  'collections.withheld_at as collection_withheld_at',
   'designs.collection_id',
   'collections.archived_at as collection_archived_at',
   'collections.user_id as collection_owner_id',

@@ -4,12 +4,18 @@ import {
   type DesignAccessFacts,
   type DownloadDecision,
   mayDownloadDesign,
+  mayViewDesign,
   mayViewModel,
 } from '../../lib/access-policy.ts';
 import type { Viewer } from '../../lib/auth-context.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { FILE_PURPOSES, type FilePurpose, type FileUrlSigner } from '../../lib/signed-urls.ts';
+import {
+  FILE_PURPOSES,
+  type FilePurpose,
+  type FileUrlSigner,
+  SIGNED_URL_TTL_SECONDS,
+} from '../../lib/signed-urls.ts';
 import { type FileStore, InvalidRangeError } from '../../lib/storage/file-store.ts';
 import {
   attachmentDisposition,
@@ -58,7 +64,7 @@ export class FileDeliveryService {
   /** A link for the 3D viewer: free models for everyone, paid ones for those who may download. */
   async viewUrl(fileId: string, viewer: Viewer | null): Promise<SignedUrlResponse> {
     const file = await this.#file(fileId);
-    refuseUnless(mayViewModel(viewer, await this.#facts(file.design_id, file, viewer)), FILE_SIGN_IN);
+    refuseUnless(mayViewModel(viewer, await this.#reachable(file.design_id, file, viewer)), FILE_SIGN_IN);
     return { url: this.signer.url(file.id, 'view') };
   }
 
@@ -69,7 +75,10 @@ export class FileDeliveryService {
    */
   async downloadUrl(fileId: string, viewer: Viewer | null): Promise<SignedUrlResponse> {
     const file = await this.#file(fileId);
-    refuseUnless(mayDownloadDesign(viewer, await this.#facts(file.design_id, file, viewer)), FILE_SIGN_IN);
+    refuseUnless(
+      mayDownloadDesign(viewer, await this.#reachable(file.design_id, file, viewer)),
+      FILE_SIGN_IN,
+    );
     // Allowed means signed in.
     if (viewer) await this.repo.countDownloads(viewer.id, [file.design_id]);
     return { url: this.signer.url(file.id, 'download') };
@@ -84,6 +93,10 @@ export class FileDeliveryService {
       throw forbidden('This download link is invalid or has expired.', 'LINK_INVALID');
     }
     const file = await this.#file(request.fileId);
+    // A link handed out before the design was withheld stops working then: links handed out
+    // since went to its owner or an operator (the policy decided when handing them out).
+    if (file.withheld_at && file.withheld_at.getTime() > (expires - SIGNED_URL_TTL_SECONDS) * 1000)
+      throw notFound(FILE_NOT_FOUND, 'FILE_NOT_FOUND');
     const stat = await this.files.stat(file.storage_key);
     if (!stat) throw notFound(FILE_NOT_FOUND, 'FILE_NOT_FOUND');
     const headers = baseHeaders(file, purpose, expires, nowMs);
@@ -117,7 +130,7 @@ export class FileDeliveryService {
   async zip(designId: string, viewer: Viewer | null): Promise<ZipAnswer> {
     const design = isUuid(designId) ? await this.repo.findDesign(designId) : undefined;
     if (!design) throw designNotFound();
-    refuseUnless(mayDownloadDesign(viewer, await this.#facts(design.id, design, viewer)), DESIGN_SIGN_IN);
+    refuseUnless(mayDownloadDesign(viewer, await this.#reachable(design.id, design, viewer)), DESIGN_SIGN_IN);
     const rows = await this.repo.listFiles(design.id);
     if (rows.length === 0) throw notFound('This design has no files.', 'NO_FILES');
     const names = uniqueNames(rows.map(deliveredName));
@@ -140,6 +153,13 @@ export class FileDeliveryService {
       fileName: zipFileName(design.name),
       designId: design.id,
     };
+  }
+
+  /** The access facts of a design the viewer may see; a withheld one is missing (404) to others. */
+  async #reachable(designId: string, row: DesignFactsRow, viewer: Viewer | null): Promise<DesignAccessFacts> {
+    const facts = await this.#facts(designId, row, viewer);
+    if (facts.withheld && !mayViewDesign(viewer, facts)) throw notFound(FILE_NOT_FOUND, 'FILE_NOT_FOUND');
+    return facts;
   }
 
   /** The access facts of a design: its own, its collection's and what the viewer holds. */
@@ -179,10 +199,12 @@ type DesignFactsRow = {
   owner_id: string;
   is_paid: boolean;
   archived_at: Date | null;
+  withheld_at: Date | null;
   collection_owner_id: string | null;
   collection_visibility: 'public' | 'private' | null;
   collection_pricing_type: 'free' | 'oneTime' | 'subscription' | null;
   collection_archived_at: Date | null;
+  collection_withheld_at: Date | null;
 };
 
 function designFacts(row: DesignFactsRow): DesignAccessFacts {
@@ -194,11 +216,13 @@ function designFacts(row: DesignFactsRow): DesignAccessFacts {
     ownerId: row.owner_id,
     isPaid: row.is_paid,
     archived: row.archived_at !== null,
+    withheld: row.withheld_at !== null,
     collection: inCollection
       ? {
           ownerId: row.collection_owner_id as string,
           visibility: row.collection_visibility as 'public' | 'private',
           archived: row.collection_archived_at !== null,
+          withheld: row.collection_withheld_at !== null,
           pricingType: row.collection_pricing_type as 'free' | 'oneTime' | 'subscription',
         }
       : null,

@@ -57,8 +57,10 @@ export class FollowRepo {
         .selectFrom('users')
         .select('id')
         .where('id', '=', followeeId)
-        // A deleted account is followed by nobody; the lock waits for a deletion under way.
+        // A deleted or suspended account is followed by nobody; the lock waits for a deletion or
+        // suspension under way.
         .where('deleted_at', 'is', null)
+        .where('suspended_at', 'is', null)
         .forNoKeyUpdate()
         .executeTakeFirst();
       if (!followee) return undefined;

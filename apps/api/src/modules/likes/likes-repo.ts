@@ -15,6 +15,7 @@ export class DesignLikesRepo {
         .where('designs.slug', '=', slug)
         // An archived design takes no new likes (it is shown to nobody but its holders).
         .where('designs.archived_at', 'is', null)
+        .where('designs.withheld_at', 'is', null)
         .executeTakeFirst()
     );
   }

@@ -21,6 +21,7 @@ export class PaymentsRepo {
         'designs.is_paid',
         'designs.price_cents',
         'designs.archived_at',
+        'designs.withheld_at',
         'designs.user_id as owner_id',
         'users.username as owner_username',
         'designs.collection_id',
@@ -29,6 +30,7 @@ export class PaymentsRepo {
         'collections.pricing_type as collection_pricing_type',
         'collections.allow_individual_purchase',
         'collections.archived_at as collection_archived_at',
+        'collections.withheld_at as collection_withheld_at',
       ])
       .where('designs.id', '=', designId)
       .executeTakeFirst();
@@ -45,6 +47,7 @@ export class PaymentsRepo {
         'pricing_type',
         'price_cents',
         'archived_at',
+        'withheld_at',
       ])
       .where('id', '=', collectionId)
       .executeTakeFirst();

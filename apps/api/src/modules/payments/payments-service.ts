@@ -65,6 +65,7 @@ export class CheckoutService {
         ownerId: design.owner_id,
         isPaid: design.is_paid,
         archived: design.archived_at !== null,
+        withheld: design.withheld_at !== null,
         priceCents: design.price_cents,
         viewerBought: holding.viewerBought,
         collection: inCollection
@@ -72,6 +73,7 @@ export class CheckoutService {
               ownerId: design.collection_owner_id as string,
               visibility: design.collection_visibility ?? 'public',
               archived: design.collection_archived_at !== null,
+              withheld: design.collection_withheld_at !== null,
               pricingType: design.collection_pricing_type ?? 'free',
               viewerHolding: holding.collectionHolding,
             }
@@ -101,6 +103,7 @@ export class CheckoutService {
         ownerId: collection.owner_id,
         visibility: collection.visibility,
         archived: collection.archived_at !== null,
+        withheld: collection.withheld_at !== null,
         pricingType: collection.pricing_type,
         priceCents: collection.price_cents,
         viewerHolding: await this.repo.collectionHolding(buyer.id, collection.id),
@@ -130,6 +133,7 @@ export class CheckoutService {
         ownerId: collection.owner_id,
         visibility: collection.visibility,
         archived: collection.archived_at !== null,
+        withheld: collection.withheld_at !== null,
         pricingType: collection.pricing_type,
         viewerHolding: await this.repo.collectionHolding(buyer.id, collection.id),
         planCoversIt: true,

@@ -37,8 +37,9 @@ export class PlansRepo {
               'collections.visibility',
             ])
             .whereRef('subscription_plan_collections.plan_id', '=', 'subscription_plans.id')
-            // An archived collection is no longer part of what a plan offers.
+            // An archived or withheld collection is no longer part of what a plan offers.
             .where('collections.archived_at', 'is', null)
+            .where('collections.withheld_at', 'is', null)
             .orderBy('collections.name'),
         ).as('collections'),
       ])

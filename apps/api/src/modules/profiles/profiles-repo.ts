@@ -14,6 +14,7 @@ export function statsColumns(eb: ExpressionBuilder<DB, 'users'>) {
       .selectFrom('designs')
       .whereRef('designs.user_id', '=', 'users.id')
       .where('designs.archived_at', 'is', null)
+      .where('designs.withheld_at', 'is', null)
       .select((c) => c.fn.countAll<number>().as('n'))
       .as('designs_count'),
     eb
@@ -43,6 +44,7 @@ export class ProfileRepo {
       .select((eb) => [...PUBLIC_PROFILE_COLUMNS, ...statsColumns(eb)])
       .where(sameUsername('users.username', username))
       .where('users.deleted_at', 'is', null)
+      .where('users.suspended_at', 'is', null)
       .executeTakeFirst();
   }
 
@@ -54,6 +56,7 @@ export class ProfileRepo {
       .select('users.username')
       .where(sameUsername('username_history.username', oldUsername))
       .where('users.deleted_at', 'is', null)
+      .where('users.suspended_at', 'is', null)
       .executeTakeFirst();
     return row?.username;
   }

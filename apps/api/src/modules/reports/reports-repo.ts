@@ -18,6 +18,7 @@ export class ReportsRepo {
           .select('user_id as ownerId')
           .where('id', '=', id)
           .where('archived_at', 'is', null)
+          .where('withheld_at', 'is', null)
           .executeTakeFirst();
       case 'collection':
         return this.db
@@ -26,6 +27,7 @@ export class ReportsRepo {
           .where('id', '=', id)
           .where('visibility', '=', 'public')
           .where('archived_at', 'is', null)
+          .where('withheld_at', 'is', null)
           .executeTakeFirst();
       case 'user':
         return this.db
@@ -33,6 +35,7 @@ export class ReportsRepo {
           .select('id as ownerId')
           .where('id', '=', id)
           .where('deleted_at', 'is', null)
+          .where('suspended_at', 'is', null)
           .executeTakeFirst();
     }
   }

@@ -82,6 +82,7 @@ export class SearchRepo {
         'designs.is_paid',
         'designs.tags',
         'designs.archived_at',
+        'designs.withheld_at',
         sql<string>`designs.search_vector`.as('search_vector'),
       ])
       .orderBy(POPULARITY)
@@ -188,6 +189,7 @@ export class SearchRepo {
           .selectFrom('designs')
           .whereRef('designs.user_id', '=', 'users.id')
           .where('designs.archived_at', 'is', null)
+          .where('designs.withheld_at', 'is', null)
           .select(eb.fn.countAll<number>().as('n'))
           .as('designs_count'),
         eb
@@ -197,6 +199,7 @@ export class SearchRepo {
           .as('followers_count'),
       ])
       .where('users.deleted_at', 'is', null)
+      .where('users.suspended_at', 'is', null)
       .where((eb) =>
         eb.or([
           sql<boolean>`${text.compact} <% users.username`,
@@ -318,8 +321,10 @@ function tsquery(groups: WordGroup[]): RawBuilder<unknown> {
 }
 
 function filterConditions(filters: SearchFilters): RawBuilder<boolean>[] {
-  // Archived designs (their owners deleted the account) are found by nobody.
-  const conditions: RawBuilder<boolean>[] = [sql<boolean>`designs.archived_at is null`];
+  // Archived designs (their owners deleted the account) and withheld ones are found by nobody.
+  const conditions: RawBuilder<boolean>[] = [
+    sql<boolean>`designs.archived_at is null and designs.withheld_at is null`,
+  ];
   if (filters.category) conditions.push(sql<boolean>`designs.category = ${filters.category}`);
   if (filters.price) conditions.push(sql<boolean>`designs.is_paid = ${filters.price === 'paid'}`);
   if (filters.tag) conditions.push(sql<boolean>`designs.tags @> array[${filters.tag}]::text[]`);

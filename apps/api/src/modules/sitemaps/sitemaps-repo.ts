@@ -2,7 +2,11 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
 /** Which collections a sitemap lists: the state the access policy says anyone may see. */
-export type CollectionStateFilter = { visibility: 'public' | 'private'; archived: boolean };
+export type CollectionStateFilter = {
+  visibility: 'public' | 'private';
+  archived: boolean;
+  withheld: boolean;
+};
 
 /** The rows one kind of sitemap lists, in id order. */
 export type SitemapSource =
@@ -50,7 +54,8 @@ export class SitemapsRepo {
       .selectFrom('designs')
       .innerJoin('users', 'users.id', 'designs.user_id')
       .select(['designs.id', 'designs.slug', 'users.username', 'designs.updated_at'])
-      .where('designs.archived_at', 'is', null);
+      .where('designs.archived_at', 'is', null)
+      .where('designs.withheld_at', 'is', null);
     if (after !== null) query = query.where('designs.id', '>', after);
     return query.orderBy('designs.id').limit(limit).execute();
   }
@@ -60,7 +65,8 @@ export class SitemapsRepo {
     let query = this.db
       .selectFrom('users')
       .select(['id', 'username', 'updated_at'])
-      .where('deleted_at', 'is', null);
+      .where('deleted_at', 'is', null)
+      .where('suspended_at', 'is', null);
     if (after !== null) query = query.where('id', '>', after);
     return query.orderBy('id').limit(limit).execute();
   }
@@ -71,7 +77,8 @@ export class SitemapsRepo {
       .selectFrom('collections')
       .select(['id', 'updated_at'])
       .where('visibility', '=', seen.visibility)
-      .where('archived_at', seen.archived ? 'is not' : 'is', null);
+      .where('archived_at', seen.archived ? 'is not' : 'is', null)
+      .where('withheld_at', seen.withheld ? 'is not' : 'is', null);
     if (after !== null) query = query.where('id', '>', after);
     return query.orderBy('id').limit(limit).execute();
   }
@@ -80,13 +87,14 @@ export class SitemapsRepo {
 /** The table (and, for collections, the condition) a source's rows come from. */
 function rowsOf(source: SitemapSource): RawBuilder<unknown> {
   switch (source.kind) {
-    // Archived designs and deleted accounts are listed nowhere.
+    // Archived or withheld designs, and deleted or suspended accounts, are listed nowhere.
     case 'designs':
-      return sql`designs where archived_at is null`;
+      return sql`designs where archived_at is null and withheld_at is null`;
     case 'profiles':
-      return sql`users where deleted_at is null`;
+      return sql`users where deleted_at is null and suspended_at is null`;
     case 'collections':
       return sql`collections where visibility = ${source.seen.visibility}
-        and archived_at is ${source.seen.archived ? sql`not null` : sql`null`}`;
+        and archived_at is ${source.seen.archived ? sql`not null` : sql`null`}
+        and withheld_at is ${source.seen.withheld ? sql`not null` : sql`null`}`;
   }
 }

@@ -24,6 +24,7 @@ export class UsersRepo {
           .selectFrom('designs')
           .where('user_id', '=', userId)
           .where('archived_at', 'is', null)
+          .where('withheld_at', 'is', null)
           .select(eb.fn.countAll<number>().as('n'))
           .as('designs'),
         eb
