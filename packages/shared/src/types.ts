@@ -59,6 +59,8 @@ export type DesignCard = {
   tags: string[];
   /** Preview images only (cards show images, never STL files). */
   files: DesignFile[];
+  /** Operators took it down: only on the lists its owner sees of their own designs. */
+  takenDown?: true;
 };
 
 export type DesignListResponse = { designs: DesignCard[]; totalPages: number; page: number; total: number };

@@ -28,6 +28,7 @@ export function cardColumns(eb: CardScope) {
     'users.id as owner_id',
     'users.username as owner_username',
     'users.profile_picture_key as owner_picture_key',
+    sql<boolean>`designs.taken_down_at is not null`.as('taken_down'),
     cardImages(eb),
   ] as const;
 }

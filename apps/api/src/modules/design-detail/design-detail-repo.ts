@@ -96,16 +96,16 @@ export class DesignDetailRepo {
 
   /**
    * Every design of one owner as cards: newest first (index designs_user_idx), or most viewed or
-   * most liked first, ties newest first.
+   * most liked first, ties newest first. Withheld ones only for the owner's own list.
    */
-  listCardsByOwner(ownerId: string, sort: ProfileDesignSort = 'newest') {
+  listCardsByOwner(ownerId: string, sort: ProfileDesignSort = 'newest', withWithheld = false) {
     let query = this.db
       .selectFrom('designs')
       .innerJoin('users', 'users.id', 'designs.user_id')
       .select(cardColumns)
       .where('designs.user_id', '=', ownerId)
-      .where('designs.archived_at', 'is', null)
-      .where('designs.withheld_at', 'is', null);
+      .where('designs.archived_at', 'is', null);
+    if (!withWithheld) query = query.where('designs.withheld_at', 'is', null);
     if (sort === 'most-popular') query = query.orderBy('designs.views', 'desc');
     if (sort === 'most-liked') query = query.orderBy('designs.likes_count', 'desc');
     return query.orderBy('designs.created_at', 'desc').orderBy('designs.id', 'desc').execute();

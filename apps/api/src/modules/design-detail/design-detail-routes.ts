@@ -24,7 +24,7 @@ export function designDetailRoutes(app: FastifyInstance, details: DesignDetailSe
   );
 
   for (const path of ['/api/designs/my-designs', '/api/files/my-designs']) {
-    app.get(path, async (request) => details.cardsOf((await request.requireViewer()).id));
+    app.get(path, async (request) => details.ownCards(await request.requireViewer()));
   }
 
   app.get<{ Params: { username: string; slug: string } }>('/api/designs/:username/:slug', async (request) =>

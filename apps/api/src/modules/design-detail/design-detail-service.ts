@@ -62,6 +62,12 @@ export class DesignDetailService {
     return rows.map((row) => toDesignCard(row, row.images));
   }
 
+  /** The viewer's own designs (My Designs), taken-down ones included and marked. */
+  async ownCards(viewer: Viewer): Promise<DesignCard[]> {
+    const rows = await this.repo.listCardsByOwner(viewer.id, 'newest', true);
+    return rows.map((row) => toDesignCard(row, row.images));
+  }
+
   /** GET /api/designs/liked-by/{username}: what the person liked, most recently liked first. */
   async cardsLikedBy(username: string): Promise<DesignCard[]> {
     const rows = await this.repo.listCardsLikedBy(await this.#userIdOf(username));

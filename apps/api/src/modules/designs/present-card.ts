@@ -18,6 +18,8 @@ type CardRow = {
   owner_id: string;
   owner_username: string;
   owner_picture_key: string | null;
+  /** Lists for everyone hold no withheld design; the owner's own lists mark taken-down ones. */
+  taken_down?: boolean;
 };
 
 type ImageRow = { id: string; name: string; storage_key: string; card_key: string | null };
@@ -50,5 +52,6 @@ export function toDesignCard(row: CardRow, images: ImageRow[]): DesignCard {
         url: publicImageUrl(image.card_key ?? image.storage_key) ?? '',
       }),
     ),
+    ...(row.taken_down ? { takenDown: true as const } : {}),
   };
 }
