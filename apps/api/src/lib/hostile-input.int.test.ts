@@ -126,6 +126,10 @@ function realParam(w: World, url: string, param: string): string {
       ['/api/subscription-plans/', w.planId],
       ['/api/profile/', w.owner.userId],
       ['/api/admin/reports/', w.reportId],
+      ['/api/admin/designs/', w.design.id],
+      ['/api/admin/users/', w.owner.userId],
+      // The owner's reply to a takedown: /api/designs/:id/takedown-reply.
+      ['/api/designs/', w.design.id],
     ];
     const found = byPrefix.find(([prefix]) => url.startsWith(prefix));
     if (found) return found[1];

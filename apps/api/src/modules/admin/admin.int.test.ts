@@ -1,4 +1,3 @@
-import { OPERATORS_ONLY } from '@printmarket/shared/admin';
 import { REPORT_ALREADY_OPEN, REPORT_SENT, REPORT_TARGET_MISSING } from '@printmarket/shared/reports';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,42 +46,6 @@ describe('operators', () => {
     expect(await isAdmin(member)).toBe(false);
     // Listed, but nobody proved they own the address: anyone could have signed up with it.
     expect(await isAdmin(unconfirmedOperator)).toBe(false);
-  });
-
-  it('answer every admin call; 401 for visitors and 403 for everyone else, whatever they own', async () => {
-    const { json } = await report(member, { targetType: 'design', targetId: designId, reason: 'spam' });
-    const reportId = json().id as string;
-    const calls = [
-      ['GET', '/api/admin/reports', undefined],
-      ['GET', '/api/admin/reports?status=resolved', undefined],
-      ['GET', '/api/admin/audit', undefined],
-      ['POST', `/api/admin/reports/${reportId}/resolve`, { action: 'dismiss', note: 'checked' }],
-    ] as const;
-    const roles: [string, TestPerson | undefined, number][] = [
-      ['visitor', undefined, 401],
-      ['member', member, 403],
-      ['owner of the reported design', owner, 403],
-      ['listed but unconfirmed', unconfirmedOperator, 403],
-    ];
-    let tried = 0;
-    const mismatches: string[] = [];
-    for (const [role, who, expected] of roles)
-      for (const [method, url, payload] of calls) {
-        tried++;
-        const res = await call(method, url, who, payload);
-        if (res.statusCode !== expected) mismatches.push(`${role} ${method} ${url}: ${res.statusCode}`);
-        if (expected === 403 && res.json().message !== OPERATORS_ONLY)
-          mismatches.push(`${role}: ${res.body}`);
-      }
-    // Nothing changed: the report is still open.
-    const open = (await call('GET', '/api/admin/reports', operator)).json().reports as { id: string }[];
-    expect(open.map((r) => r.id)).toContain(reportId);
-    for (const [method, url, payload] of calls) {
-      tried++;
-      const res = await call(method, url, operator, payload);
-      if (res.statusCode !== 200) mismatches.push(`operator ${method} ${url}: ${res.statusCode} ${res.body}`);
-    }
-    expect({ tried, mismatches }).toEqual({ tried: 20, mismatches: [] });
   });
 });
 
@@ -181,7 +144,7 @@ describe('the reports queue and the audit log', () => {
     });
     expect(twice.statusCode).toBe(409);
     expect(
-      (await call('POST', `/api/admin/reports/${onGear[0]?.id}/resolve`, operator, { action: 'takedown' }))
+      (await call('POST', `/api/admin/reports/${onGear[0]?.id}/resolve`, operator, { action: 'ban' }))
         .statusCode,
     ).toBe(400);
 

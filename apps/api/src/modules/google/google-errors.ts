@@ -15,6 +15,7 @@ export type GoogleFailure =
   | 'invalid_token'
   | 'email_unverified'
   | 'account_conflict'
+  | 'account_suspended'
   | 'busy';
 
 export class GoogleSignInError extends Error {

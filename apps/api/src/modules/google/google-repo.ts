@@ -152,6 +152,16 @@ export class GoogleRepo {
       .executeTakeFirstOrThrow();
   }
 
+  async isSuspended(userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .where('suspended_at', 'is not', null)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   #accounts() {
     return this.db
       .selectFrom('users')

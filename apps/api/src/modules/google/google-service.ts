@@ -73,6 +73,9 @@ export class GoogleSignInService {
       throw new GoogleSignInError(exchangeFailure(err), { cause: err });
     }
     const account = await this.#findOrCreateAccount(identity);
+    // Told here, where the browser can still be sent to a page that says why; the session itself
+    // is refused again when the code is exchanged.
+    if (await this.repo.isSuspended(account.id)) throw new GoogleSignInError('account_suspended');
     const code = randomSecret();
     const browserKey = randomSecret();
     await this.repo.deleteExpiredSignInCodes();

@@ -297,6 +297,23 @@ describe(`Google sign-in`, () => {
     expect(await userBySub('g-other')).toBeUndefined();
   });
 
+  it('sends a suspended account back with account_suspended and opens no session', async () => {
+    await signInWithGoogle({ sub: 'g-suspended', email: 'suspended@example.com', email_verified: true });
+    await t.db
+      .updateTable('users')
+      .set({ suspended_at: new Date(), suspension_reason: 'Spam.' })
+      .where('google_sub', '=', 'g-suspended')
+      .execute();
+    const sessions = await sessionCount();
+    const { landing } = await signInWithGoogle({
+      sub: 'g-suspended',
+      email: 'suspended@example.com',
+      email_verified: true,
+    });
+    expect(landing.searchParams.get('error')).toBe('account_suspended');
+    expect(await sessionCount()).toBe(sessions);
+  });
+
   it('makes usernames unique with digits, also for sign-ups racing each other', async () => {
     const names: string[] = [];
     for (const sub of ['g-sam-1', 'g-sam-2']) {

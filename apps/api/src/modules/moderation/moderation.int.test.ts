@@ -276,7 +276,7 @@ describe('suspending an account', () => {
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('canceled');
     const jobs = new JobsRepo(t.db);
-    while ((await jobs.byState(PROVIDER_CANCEL_QUEUE)).completed < 1) await wait(25);
+    while (((await jobs.byState(PROVIDER_CANCEL_QUEUE)).completed ?? 0) < 1) await wait(25);
 
     const found = await json<{ users: { id: string; suspension: unknown }[] }>(
       '/api/admin/users?q=troll',

@@ -1,3 +1,4 @@
+import { ACCOUNT_SUSPENDED } from '@printmarket/shared/admin';
 import { MSG } from '@printmarket/shared/messages';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -22,7 +23,9 @@ export default function OAuthCallbackPage() {
   useEffect(() => {
     // A failure (Google's error, or a code that did not sign anyone in) is explained on the
     // sign-in screen.
-    const failed: NoticeState = { notice: MSG.failedSignInGoogle };
+    const failed: NoticeState = {
+      notice: error === 'account_suspended' ? ACCOUNT_SUSPENDED : MSG.failedSignInGoogle,
+    };
     if (error) navigate(paths.login(), { replace: true, state: failed });
     else if (status === 'signed-in') navigate(paths.dashboard(), { replace: true });
     else if (status === 'signed-out') navigate(paths.login(), { replace: true, state: failed });
