@@ -245,6 +245,12 @@ describe('suspending an account', () => {
     // Every session ended; a correct password is told the account is suspended.
     expect(await status('/api/auth/user', seller)).toBe(401);
     expect(await status('/api/auth/user', { token: otherSession })).toBe(401);
+    const sessions = await t.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', seller.userId)
+      .execute();
+    expect(sessions).toEqual([]);
     const login = await signIn(seller.email);
     expect([login.statusCode, login.json().message]).toEqual([403, ACCOUNT_SUSPENDED]);
     const wrongPassword = await send('POST', '/api/auth/login', undefined, {
