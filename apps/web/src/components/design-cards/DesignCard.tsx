@@ -119,6 +119,7 @@ export function DesignCard({
             {formatDollars(design.price)}
           </span>
         )}
+        {design.takenDown && <span className={styles.takenDown}>Taken down</span>}
         {images.length > 1 && (
           <span className={styles.dots} aria-hidden="true">
             {images.map((file, i) => (

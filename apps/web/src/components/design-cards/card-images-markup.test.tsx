@@ -47,3 +47,14 @@ describe("a card grid's pictures", () => {
     expect(imageTag(html, '/uploads/images/a-card.webp')).toContain('loading="lazy"');
   });
 });
+
+describe('a card of a taken-down design', () => {
+  it('says so on the owner’s card, and nothing is said on the others', () => {
+    const { html } = renderWithHead(
+      <MemoryRouter>
+        <DesignCardGrid designs={[{ ...card('down'), takenDown: true }, card('up')]} priorityFirst={false} />
+      </MemoryRouter>,
+    );
+    expect(html.match(/Taken down/g)).toHaveLength(1);
+  });
+});
