@@ -109,10 +109,7 @@ export async function openDispute(
     .set({ dispute_status: 'open', dispute_at: dispute.at, provider_dispute_id: dispute.disputeId })
     .where('id', '=', purchase.id)
     .where((eb) =>
-      eb.or([
-        eb('provider_dispute_id', 'is', null),
-        eb('provider_dispute_id', '!=', dispute.disputeId),
-      ]),
+      eb.or([eb('provider_dispute_id', 'is', null), eb('provider_dispute_id', '!=', dispute.disputeId)]),
     )
     .executeTakeFirst();
   if (updated.numUpdatedRows === 0n) return false;

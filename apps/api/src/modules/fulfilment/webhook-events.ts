@@ -107,7 +107,8 @@ export function readPaymentEvent(raw: unknown): PaymentEvent | null {
 function chargeRefunded(base: Base, charge: Json): PaymentEvent {
   const paymentIntentId = idOf(charge.payment_intent);
   const checkoutSessionId = text(metadataOf(charge).checkoutSessionId);
-  if (charge.refunded !== true || (!paymentIntentId && !checkoutSessionId)) return { ...base, kind: 'ignored' };
+  if (charge.refunded !== true || (!paymentIntentId && !checkoutSessionId))
+    return { ...base, kind: 'ignored' };
   const refunds = isObject(charge.refunds) && Array.isArray(charge.refunds.data) ? charge.refunds.data : [];
   return {
     ...base,
