@@ -201,8 +201,14 @@ export class StripePayments implements PaymentsPort {
   async refundPayment(payment: PurchasePayment): Promise<{ refundId: string; paymentIntentId: string }> {
     let paymentIntent = payment.paymentIntentId;
     if (!paymentIntent && payment.providerSessionId) {
-      const session = await this.stripe.checkout.sessions.retrieve(payment.providerSessionId);
-      paymentIntent = idOf(session.payment_intent);
+      try {
+        const session = await this.stripe.checkout.sessions.retrieve(payment.providerSessionId);
+        paymentIntent = idOf(session.payment_intent);
+      } catch (err) {
+        // Not a checkout of this Stripe account (made under other keys, or in the sandbox).
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing'))
+          throw err;
+      }
     }
     if (!paymentIntent)
       throw new PaymentNotFoundError(`No payment found for checkout ${payment.checkoutSessionId}`);
