@@ -18,7 +18,7 @@ export const REFUND_MSG = {
   alreadyRefunded: 'This purchase was already refunded.',
   inProgress: 'A refund of this purchase is under way.',
   disputed: "This payment is disputed: the buyer's bank decides whether it goes back.",
-  noPayment: 'The payment provider has no payment for this purchase; refund it in the provider’s dashboard.',
+  noPayment: "The payment provider has no payment for this purchase; refund it in the provider's dashboard.",
   paymentsOff: 'Payments are switched off here, so nothing can be refunded.',
   designNotFound: 'Design not found.',
 } as const;
