@@ -46,6 +46,7 @@ import { registerPreferences } from './modules/preferences/index.ts';
 import { registerPreviews } from './modules/previews/index.ts';
 import { registerProfiles } from './modules/profiles/index.ts';
 import { registerPurchases } from './modules/purchases/index.ts';
+import { registerRefunds } from './modules/refunds/index.ts';
 import { registerReports } from './modules/reports/index.ts';
 import { registerSandbox } from './modules/sandbox/index.ts';
 import { registerSearch } from './modules/search/index.ts';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSandbox(app, modules, { checkout, sellers });
   registerPlans(app, modules);
   registerPurchases(app, modules);
+  await registerRefunds(app, modules);
   registerSitemaps(app, modules, { pageSize: deps.sitemapPageSize });
 
   uploadsRoute(app, files);

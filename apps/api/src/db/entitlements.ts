@@ -27,6 +27,17 @@ export type CollectionHolding = {
 
 export const NO_HOLDING: CollectionHolding = { purchased: false, subscription: null };
 
+/**
+ * Whether a purchase still gives what it bought: not refunded, and its payment not disputed (while
+ * a dispute is open the access is frozen; a dispute lost is as good as a refund).
+ */
+export function purchaseStands(eb: ExpressionBuilder<DB, 'purchases'>) {
+  return eb.and([
+    eb('purchases.refunded_at', 'is', null),
+    eb.or([eb('purchases.dispute_status', 'is', null), eb('purchases.dispute_status', '=', 'won')]),
+  ]);
+}
+
 /** The designs among `designIds` the person bought, directly or in a collection's snapshot. */
 export async function designsBought(
   db: Database,
@@ -40,13 +51,15 @@ export async function designsBought(
     .where('purchases.buyer_id', '=', buyerId)
     .where('purchases.kind', '=', 'design')
     .where('purchases.design_id', 'in', designIds)
+    .where(purchaseStands)
     .union(
       db
         .selectFrom('purchase_designs')
         .innerJoin('purchases', 'purchases.id', 'purchase_designs.purchase_id')
         .select('purchase_designs.design_id as design_id')
         .where('purchases.buyer_id', '=', buyerId)
-        .where('purchase_designs.design_id', 'in', designIds),
+        .where('purchase_designs.design_id', 'in', designIds)
+        .where(purchaseStands),
     )
     .execute();
   return new Set(rows.map((r) => r.design_id).filter((id): id is string => id !== null));
@@ -66,6 +79,7 @@ export async function collectionHolding(
       .where('buyer_id', '=', personId)
       .where('kind', '=', 'collection')
       .where('collection_id', '=', collectionId)
+      .where(purchaseStands)
       .limit(1)
       .executeTakeFirst(),
     db
@@ -112,6 +126,7 @@ export async function collectionHolders(
       .select((eb) => eb.fn.count<string>('buyer_id').distinct().as('n'))
       .where('kind', '=', 'collection')
       .where('collection_id', '=', collectionId)
+      .where(purchaseStands)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('subscriptions')

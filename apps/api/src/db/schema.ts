@@ -282,6 +282,21 @@ export interface PurchasesTable {
   item_name: string;
   price_cents: number;
   created_at: DefaultedTimestamp;
+  /** The provider's payment (Stripe: PaymentIntent); null for purchases made before migration 0024. */
+  provider_payment_id: string | null;
+  /** An operator's refund, claimed before the provider is asked (migration 0024). */
+  refund_requested_at: Timestamp | null;
+  refund_requested_by: string | null;
+  refund_reason: string | null;
+  /** Set once refunded: the purchase gives no access and its earnings line no longer counts. */
+  refunded_at: Timestamp | null;
+  /** The operator who asked for it; null for a refund made at the provider. */
+  refunded_by: string | null;
+  provider_refund_id: string | null;
+  /** The buyer's bank disputed the payment: no access while open, nor once lost. */
+  dispute_status: 'open' | 'won' | 'lost' | null;
+  dispute_at: Timestamp | null;
+  provider_dispute_id: string | null;
 }
 
 export interface PurchaseDesignsTable {

@@ -11,6 +11,7 @@ import {
   type TestPerson,
 } from '../test/design-fixtures.ts';
 import {
+  buy,
   CHECKOUT,
   connectSeller,
   createCollection,
@@ -60,6 +61,7 @@ type World = {
   accountId: string;
   sessionId: string;
   reportId: string;
+  purchaseId: string;
 };
 
 let worlds = 0;
@@ -86,6 +88,14 @@ async function seedWorld(): Promise<World> {
     payload: { targetType: 'design', targetId: design.id, reason: 'spam' },
   });
   if (reported.statusCode !== 201) throw new Error(`report failed: ${reported.body}`);
+  // A purchase (of a design of its own, so the open checkout above stays open).
+  const bought = await createDesign(t, owner.userId, { slug: `bought-${n}`, isPaid: true, priceCents: 500 });
+  await buy(t, buyer, CHECKOUT.design, { designId: bought.id });
+  const purchase = await t.db
+    .selectFrom('purchases')
+    .select('id')
+    .where('design_id', '=', bought.id)
+    .executeTakeFirstOrThrow();
   const image = await t.db
     .selectFrom('design_files')
     .select('card_key')
@@ -101,6 +111,7 @@ async function seedWorld(): Promise<World> {
     accountId,
     sessionId,
     reportId: reported.json().id,
+    purchaseId: purchase.id,
   };
 }
 
@@ -126,6 +137,7 @@ function realParam(w: World, url: string, param: string): string {
       ['/api/subscription-plans/', w.planId],
       ['/api/profile/', w.owner.userId],
       ['/api/admin/reports/', w.reportId],
+      ['/api/admin/purchases/', w.purchaseId],
       ['/api/admin/designs/', w.design.id],
       ['/api/admin/users/', w.owner.userId],
       // The owner's reply to a takedown: /api/designs/:id/takedown-reply.

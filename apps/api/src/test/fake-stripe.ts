@@ -50,6 +50,11 @@ export type FakeStripe = {
   failNext(status: number, times?: number): void;
   /** Refunds made, in order (POST /v1/refunds). */
   refunds: FakeRefund[];
+  /**
+   * Has the buyer pay a checkout session made through the fake (in real life on Stripe's page): it
+   * completes, paid by a new payment answered here, which GET /v1/checkout/sessions/:id then shows.
+   */
+  payCheckoutSession(sessionId: string): string;
   /** Seeds a paid invoice's payment (in real life the subscription's first invoice makes it). */
   addInvoicePayment(invoiceId: string, paymentIntentId: string): void;
   /** Seeds a subscription (in real life Checkout creates it) so POST /v1/subscriptions/:id finds it. */
@@ -102,6 +107,7 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
   const subscriptions = new Map<string, FakeSubscription>();
   const refunds: FakeRefund[] = [];
   const invoicePayments = new Map<string, string>();
+  const sessions = new Map<string, Json>();
   let failures: { status: number; times: number } | null = null;
 
   function route(method: string, path: string, body: FormBody, query: URLSearchParams): Answer {
@@ -109,6 +115,8 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     if (method === 'DELETE' && subscriptionPath)
       return cancelSubscriptionNow(decodeURIComponent(subscriptionPath[1]!));
     if (method === 'GET' && path === '/v1/invoice_payments') return listInvoicePayments(query);
+    const sessionPath = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
+    if (method === 'GET' && sessionPath) return retrieveCheckoutSession(decodeURIComponent(sessionPath[1]!));
     if (method !== 'POST') return unrecognized(method, path);
     if (path === '/v1/checkout/sessions') return createCheckoutSession(body);
     if (path === '/v1/refunds') return createRefund(body);
@@ -184,33 +192,37 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
       return stripeError(400, 'Missing required param: success_url.', { param: 'success_url' });
     const id = randomId('cs_test_', 58);
     const created = now();
-    return {
-      status: 200,
-      body: {
-        id,
-        object: 'checkout.session',
-        mode,
-        status: 'open',
-        payment_status: 'unpaid',
-        ui_mode: 'hosted_page',
-        livemode: false,
-        created,
-        expires_at: created + 24 * 3600,
-        client_reference_id: text(body.client_reference_id) || null,
-        metadata: record(body.metadata),
-        customer: customer || null,
-        customer_email: text(body.customer_email) || null,
-        currency,
-        amount_subtotal: total,
-        amount_total: total,
-        payment_intent: null,
-        subscription: null,
-        invoice: null,
-        success_url: successUrl,
-        cancel_url: text(body.cancel_url) || null,
-        url: `https://checkout.stripe.test/c/pay/${id}`,
-      },
+    const session: Json = {
+      id,
+      object: 'checkout.session',
+      mode,
+      status: 'open',
+      payment_status: 'unpaid',
+      ui_mode: 'hosted_page',
+      livemode: false,
+      created,
+      expires_at: created + 24 * 3600,
+      client_reference_id: text(body.client_reference_id) || null,
+      metadata: record(body.metadata),
+      customer: customer || null,
+      customer_email: text(body.customer_email) || null,
+      currency,
+      amount_subtotal: total,
+      amount_total: total,
+      payment_intent: null,
+      subscription: null,
+      invoice: null,
+      success_url: successUrl,
+      cancel_url: text(body.cancel_url) || null,
+      url: `https://checkout.stripe.test/c/pay/${id}`,
     };
+    sessions.set(id, session);
+    return { status: 200, body: session };
+  }
+
+  function retrieveCheckoutSession(id: string): Answer {
+    const session = sessions.get(id);
+    return session ? { status: 200, body: session } : missing('checkout.session', id);
   }
 
   function createAccount(body: FormBody): Answer {
@@ -489,6 +501,18 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     },
     addSubscription,
     refunds,
+    payCheckoutSession(sessionId: string) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`the fake made no checkout session ${sessionId}`);
+      const paymentIntent = randomId('pi_', 24);
+      Object.assign(session, {
+        status: 'complete',
+        payment_status: 'paid',
+        payment_intent: session.mode === 'payment' ? paymentIntent : null,
+        url: null,
+      });
+      return paymentIntent;
+    },
     addInvoicePayment(invoiceId: string, paymentIntentId: string) {
       invoicePayments.set(invoiceId, paymentIntentId);
     },

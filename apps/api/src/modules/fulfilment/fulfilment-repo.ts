@@ -3,6 +3,7 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { lockBuyerItem } from '../../db/buyer-item-lock.ts';
 import type { Database } from '../../db/database.ts';
 import { collectionHolding, designHolding } from '../../db/entitlements.ts';
+import { closeDispute, openDispute, purchaseOfPayment, settleRefund } from '../../db/purchase-refunds.ts';
 import type { CheckoutSessionsTable, DB } from '../../db/schema.ts';
 import { type PaidSaleFacts, paysForHeldItem } from '../../lib/access-policy.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -70,6 +71,11 @@ export class Fulfilment {
           return this.#subscriptionChanged(trx, event);
         case 'account-updated':
           return this.#accountUpdated(trx, event);
+        case 'charge-refunded':
+          return this.#chargeRefunded(trx, event);
+        case 'dispute-opened':
+        case 'dispute-closed':
+          return this.#disputeChanged(trx, event);
         default:
           return 'ignored';
       }
@@ -144,7 +150,8 @@ export class Fulfilment {
       const purchase = await trx
         .insertInto('purchases')
         // Not a subscription here, so the kind is one a purchase can have.
-        .values({ ...saleOf(session), kind: session.kind })
+        // The provider's payment: refunds are asked for on it, refund and dispute events name it.
+        .values({ ...saleOf(session), kind: session.kind, provider_payment_id: event.paymentIntentId })
         .onConflict((oc) => oc.column('checkout_session_id').doNothing())
         .returning('id')
         .executeTakeFirst();
@@ -301,6 +308,46 @@ export class Fulfilment {
     if (row.status === 'active' && changes.status !== 'active')
       await this.notifications.queue(trx, { kind: 'subscriberCancelled', subscriptionId: row.id });
     return 'applied';
+  }
+
+  /**
+   * A purchase's payment refunded at the provider: through an operator's refund (which may have
+   * recorded it already) or in the provider's dashboard. The same effect, once.
+   */
+  async #chargeRefunded(trx: Trx, event: Extract<PaymentEvent, { kind: 'charge-refunded' }>) {
+    const purchase = await purchaseOfPayment(trx, {
+      paymentIntentId: event.paymentIntentId,
+      checkoutSessionId:
+        event.checkoutSessionId && isUuid(event.checkoutSessionId) ? event.checkoutSessionId : null,
+    });
+    // Not a purchase (a refunded duplicate, a subscription's invoice): nothing of ours to undo.
+    if (!purchase) return 'ignored';
+    return (await settleRefund(trx, purchase.id, event.refundId)) ? 'applied' : 'ignored';
+  }
+
+  async #disputeChanged(
+    trx: Trx,
+    event: Extract<PaymentEvent, { kind: 'dispute-opened' | 'dispute-closed' }>,
+  ) {
+    const purchase = await purchaseOfPayment(trx, {
+      paymentIntentId: event.paymentIntentId,
+      checkoutSessionId: null,
+    });
+    if (!purchase) {
+      this.log.warn({ eventId: event.eventId }, 'dispute of a payment that bought no purchase of ours');
+      return 'ignored';
+    }
+    const changed =
+      event.kind === 'dispute-opened'
+        ? await openDispute(trx, purchase, { disputeId: event.disputeId, at: event.at })
+        : await closeDispute(trx, purchase, {
+            disputeId: event.disputeId,
+            outcome: event.outcome ?? 'won',
+            at: event.at,
+          });
+    if (changed && event.kind === 'dispute-opened')
+      this.log.warn({ eventId: event.eventId, purchaseId: purchase.id }, 'payment disputed; access frozen');
+    return changed ? 'applied' : 'ignored';
   }
 
   async #accountUpdated(trx: Trx, event: Extract<PaymentEvent, { kind: 'account-updated' }>) {

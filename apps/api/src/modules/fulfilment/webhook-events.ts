@@ -45,6 +45,21 @@ export type PaymentEvent = { eventId: string; type: string; at: Date } & (
       payoutsEnabled: boolean;
       detailsSubmitted: boolean;
     }
+  | {
+      /** A payment refunded in full at the provider (ours, or made in its dashboard). */
+      kind: 'charge-refunded';
+      paymentIntentId: string | null;
+      /** Our checkout id, from the charge's metadata: finds purchases stored without a payment id. */
+      checkoutSessionId: string | null;
+      refundId: string | null;
+    }
+  | {
+      kind: 'dispute-opened' | 'dispute-closed';
+      disputeId: string;
+      paymentIntentId: string;
+      /** Closed: lost when the money went back to the buyer; any other close leaves it with the seller. */
+      outcome: 'won' | 'lost' | null;
+    }
   | { kind: 'ignored' }
 );
 
@@ -75,9 +90,46 @@ export function readPaymentEvent(raw: unknown): PaymentEvent | null {
             detailsSubmitted: object.details_submitted === true,
           }
         : { ...base, kind: 'ignored' };
+    case 'charge.refunded':
+      return chargeRefunded(base, object);
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed':
+      return disputeChanged(base, object, raw.type === 'charge.dispute.closed');
     default:
       return { ...base, kind: 'ignored' };
   }
+}
+
+/**
+ * `charge.refunded` also comes for a partial refund (`refunded` stays false until the whole amount
+ * is given back); we never make one, and a partial one leaves the purchase as it is.
+ */
+function chargeRefunded(base: Base, charge: Json): PaymentEvent {
+  const paymentIntentId = idOf(charge.payment_intent);
+  const checkoutSessionId = text(metadataOf(charge).checkoutSessionId);
+  if (charge.refunded !== true || (!paymentIntentId && !checkoutSessionId))
+    return { ...base, kind: 'ignored' };
+  const refunds = isObject(charge.refunds) && Array.isArray(charge.refunds.data) ? charge.refunds.data : [];
+  return {
+    ...base,
+    kind: 'charge-refunded',
+    paymentIntentId,
+    checkoutSessionId,
+    refundId: idOf(refunds[0]),
+  };
+}
+
+/** A dispute opened, or closed: `lost` gives the money back to the buyer; won, warning_closed, prevented leave it. */
+function disputeChanged(base: Base, dispute: Json, closed: boolean): PaymentEvent {
+  const paymentIntentId = idOf(dispute.payment_intent);
+  if (typeof dispute.id !== 'string' || !paymentIntentId) return { ...base, kind: 'ignored' };
+  return {
+    ...base,
+    kind: closed ? 'dispute-closed' : 'dispute-opened',
+    disputeId: dispute.id,
+    paymentIntentId,
+    outcome: closed ? (dispute.status === 'lost' ? 'lost' : 'won') : null,
+  };
 }
 
 type Base = { eventId: string; type: string; at: Date };

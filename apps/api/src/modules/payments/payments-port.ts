@@ -49,6 +49,15 @@ export interface PaymentsPort {
   refundDuplicate(payment: DuplicatePayment): Promise<{ refundId: string }>;
 
   /**
+   * Gives back in full the payment of a purchase an operator refunds, the seller's transfer and the
+   * platform's fee reversed with it. Idempotent per purchase (the provider's idempotency key is
+   * made from its id): asking again answers the same refund and moves no more money. The provider
+   * then reports it as `charge.refunded`, like a refund made in its dashboard. Throws
+   * PaymentNotFoundError when the provider knows no payment for the purchase's checkout.
+   */
+  refundPayment(payment: PurchasePayment): Promise<{ refundId: string; paymentIntentId: string | null }>;
+
+  /**
    * Checks the signature of a webhook delivery on its raw bytes (300 s tolerance) and answers the
    * parsed event; throws WebhookSignatureError when the signature is missing, wrong or stale.
    */
@@ -87,6 +96,26 @@ export type DuplicatePayment = {
   providerSubscriptionId: string | null;
   invoiceId: string | null;
 };
+
+/** A purchase to refund. */
+export type PurchasePayment = {
+  /** Our purchases id: the refund's idempotency key is made from it. */
+  purchaseId: string;
+  /** Our checkout id; the provider's payment carries it in its metadata. */
+  checkoutSessionId: string;
+  /** The provider's checkout; asked for its payment when the purchase has no payment id stored. */
+  providerSessionId: string | null;
+  /** The provider's payment (Stripe: PaymentIntent); null for purchases stored before it was kept. */
+  paymentIntentId: string | null;
+  /** What was paid, all of which goes back. */
+  amountCents: number;
+  currency: string;
+};
+
+/** The provider has no payment for the checkout (it was never paid there, or is not its own). */
+export class PaymentNotFoundError extends Error {
+  override name = 'PaymentNotFoundError';
+}
 
 export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError';

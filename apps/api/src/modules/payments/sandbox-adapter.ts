@@ -1,6 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
-import { type PaymentsPort, WebhookPayloadError, WebhookSignatureError } from './payments-port.ts';
+import {
+  type PaymentsPort,
+  type PurchasePayment,
+  WebhookPayloadError,
+  WebhookSignatureError,
+} from './payments-port.ts';
+
+/** A refund the sandbox made, for the sandbox's pages to report to the webhook as Stripe would. */
+export type SandboxRefund = PurchasePayment & { refundId: string };
 
 /** Webhook signatures older than this are refused (Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -66,6 +74,26 @@ export class SandboxPayments implements PaymentsPort {
     return { refundId: sandboxId('re_sandbox') };
   }
 
+  /**
+   * No money moves; the refund is reported as Stripe reports one, a `charge.refunded` event posted
+   * to the webhook (by whoever `reportRefundsTo` named: the sandbox module), and recorded there.
+   * Ids come from the purchase's id, so asking again reports the same refund in the same event,
+   * which the webhook finds applied already.
+   */
+  async refundPayment(payment: PurchasePayment) {
+    if (!this.#reportRefund) throw new Error('the sandbox reports refunds to no webhook');
+    const refundId = `re_sandbox_${digest(payment.purchaseId)}`;
+    await this.#reportRefund({ ...payment, refundId });
+    return { refundId, paymentIntentId: payment.paymentIntentId };
+  }
+
+  #reportRefund: ((refund: SandboxRefund) => Promise<void>) | null = null;
+
+  /** Where refunds are reported: the sandbox module posts them to the webhook as events. */
+  reportRefundsTo(report: (refund: SandboxRefund) => Promise<void>): void {
+    this.#reportRefund = report;
+  }
+
   async verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<unknown> {
     if (!signatureHeader) throw new WebhookSignatureError('Missing signature');
     const webhooks = await this.#signing();
@@ -92,6 +120,11 @@ export class SandboxPayments implements PaymentsPort {
     this.#webhooks ??= import('stripe').then((module) => module.default.webhooks);
     return this.#webhooks;
   }
+}
+
+/** A sandbox id fixed by one of ours: the same refund of the same purchase, every time. */
+export function digest(ourId: string): string {
+  return createHash('sha256').update(ourId).digest('hex').slice(0, 24);
 }
 
 export function sandboxId(prefix: string): string {

@@ -2,7 +2,9 @@ import Stripe from 'stripe';
 import {
   type CheckoutOrder,
   type DuplicatePayment,
+  PaymentNotFoundError,
   type PaymentsPort,
+  type PurchasePayment,
   WebhookPayloadError,
   WebhookSignatureError,
 } from './payments-port.ts';
@@ -189,6 +191,37 @@ export class StripePayments implements PaymentsPort {
       { idempotencyKey: key },
     );
     return { refundId: refund.id };
+  }
+
+  /**
+   * A full refund of a purchase's payment, with the seller's transfer and the platform's fee
+   * reversed. Only ids go in the request: the same key must always carry the same parameters
+   * (Stripe refuses a key reused with others), whoever retries and with whatever reason.
+   */
+  async refundPayment(payment: PurchasePayment): Promise<{ refundId: string; paymentIntentId: string }> {
+    let paymentIntent = payment.paymentIntentId;
+    if (!paymentIntent && payment.providerSessionId) {
+      try {
+        const session = await this.stripe.checkout.sessions.retrieve(payment.providerSessionId);
+        paymentIntent = idOf(session.payment_intent);
+      } catch (err) {
+        // Not a checkout of this Stripe account (made under other keys, or in the sandbox).
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing'))
+          throw err;
+      }
+    }
+    if (!paymentIntent)
+      throw new PaymentNotFoundError(`No payment found for checkout ${payment.checkoutSessionId}`);
+    const refund = await this.stripe.refunds.create(
+      {
+        payment_intent: paymentIntent,
+        reverse_transfer: true,
+        refund_application_fee: true,
+        metadata: { purchase_id: payment.purchaseId },
+      },
+      { idempotencyKey: `purchase-refund:${payment.purchaseId}` },
+    );
+    return { refundId: refund.id, paymentIntentId: paymentIntent };
   }
 
   async verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<Stripe.Event> {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { purchaseStands } from '../../db/entitlements.ts';
 import type { NotificationJobs } from '../../lib/notification-jobs.ts';
 
 /** SQL for a person's purchases and subscriptions. */
@@ -71,6 +72,8 @@ export class PurchasesRepo {
       .where('purchases.buyer_id', '=', buyerId)
       .where('purchases.kind', '=', 'collection')
       .where('purchases.collection_id', '=', collectionId)
+      // A refunded or disputed purchase covers nothing (db/entitlements.ts).
+      .where(purchaseStands)
       .execute();
     return {
       purchased: rows.length > 0,

@@ -5,6 +5,7 @@ import type { ModuleDeps } from '../module-deps.ts';
 import type { CheckoutService } from '../payments/payments-service.ts';
 import { SandboxPayments } from '../payments/sandbox-adapter.ts';
 import type { SellerService } from '../sellers/sellers-service.ts';
+import { refundEvent } from './sandbox-events.ts';
 import { sandboxRoutes } from './sandbox-routes.ts';
 import { type DeliverEvents, SandboxService } from './sandbox-service.ts';
 
@@ -32,5 +33,7 @@ export function registerSandbox(
         throw new AppError(502, 'WEBHOOK_FAILED', 'The payment could not be recorded. Please try again.');
     }
   };
+  // A refund is reported as Stripe reports one: an event to the webhook, recorded there.
+  sandbox.reportRefundsTo((refund) => deliver([refundEvent(refund)]));
   sandboxRoutes(app, new SandboxService(uses.checkout, uses.sellers, deliver));
 }

@@ -1,5 +1,5 @@
 import { addTerm } from '../fulfilment/plan-term.ts';
-import { sandboxId } from '../payments/sandbox-adapter.ts';
+import { digest, type SandboxRefund, sandboxId } from '../payments/sandbox-adapter.ts';
 
 /**
  * Stripe-shaped events the sandbox sends to the webhook, with the fields webhook-events.ts reads
@@ -84,4 +84,42 @@ export function accountReadyEvent(accountId: string, at = new Date()) {
     },
     at,
   );
+}
+
+/**
+ * What Stripe sends once a payment is refunded in full: `charge.refunded`, the charge carrying its
+ * payment, our checkout id (in metadata, from the payment) and the refund. The event's id comes
+ * from the refund's, so reporting the same refund again is a duplicate the webhook ignores.
+ */
+export function refundEvent(refund: SandboxRefund, at = new Date()) {
+  const refunded = event(
+    'charge.refunded',
+    {
+      id: `ch_sandbox_${digest(refund.purchaseId)}`,
+      object: 'charge',
+      amount: refund.amountCents,
+      amount_refunded: refund.amountCents,
+      currency: refund.currency,
+      paid: true,
+      refunded: true,
+      payment_intent: refund.paymentIntentId,
+      metadata: { checkoutSessionId: refund.checkoutSessionId },
+      refunds: {
+        object: 'list',
+        data: [
+          {
+            id: refund.refundId,
+            object: 'refund',
+            amount: refund.amountCents,
+            currency: refund.currency,
+            payment_intent: refund.paymentIntentId,
+            status: 'succeeded',
+            metadata: { purchase_id: refund.purchaseId },
+          },
+        ],
+      },
+    },
+    at,
+  );
+  return { ...refunded, id: `evt_sandbox_${digest(refund.refundId)}` };
 }
