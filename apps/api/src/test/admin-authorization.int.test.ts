@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from './app.ts';
 import { authHeader, createDesign, createPeople, type TestPerson } from './design-fixtures.ts';
 import { confirmAddress } from './outbox.ts';
+import { buy, CHECKOUT, connectSeller } from './payments-test-kit.ts';
 
 /**
  * The authorisation table of the operators' calls: every /api/admin route the app registers (the
@@ -34,6 +35,14 @@ beforeAll(async () => {
   owner = await person('Holder', true);
   [member] = (await createPeople(t, 'bystander', 1)) as [TestPerson];
   const design = await createDesign(t, owner.userId, { slug: 'judged-gear', name: 'Judged Gear' });
+  await connectSeller(t, owner);
+  const sold = await createDesign(t, owner.userId, { slug: 'sold-gear', isPaid: true, priceCents: 900 });
+  await buy(t, member, CHECKOUT.design, { designId: sold.id });
+  const purchase = await t.db
+    .selectFrom('purchases')
+    .select('id')
+    .where('design_id', '=', sold.id)
+    .executeTakeFirstOrThrow();
   const report = await t.app.inject({
     method: 'POST',
     url: '/api/reports',
@@ -48,6 +57,7 @@ beforeAll(async () => {
     { method: 'GET', url: '/api/admin/audit', operatorGets: 200 },
     { method: 'GET', url: '/api/admin/designs', operatorGets: 200 },
     { method: 'GET', url: '/api/admin/users?q=holder', operatorGets: 200 },
+    { method: 'GET', url: '/api/admin/purchases?q=holder', operatorGets: 200 },
     {
       method: 'POST',
       url: `/api/admin/reports/${reportId}/resolve`,
@@ -68,6 +78,18 @@ beforeAll(async () => {
       operatorGets: 200,
     },
     { method: 'POST', url: `/api/admin/users/${owner.userId}/unsuspend`, payload: {}, operatorGets: 200 },
+    {
+      method: 'POST',
+      url: `/api/admin/purchases/${purchase.id}/refund`,
+      payload: { reason: 'Checking.' },
+      operatorGets: 200,
+    },
+    {
+      method: 'POST',
+      url: `/api/admin/designs/${sold.id}/refund-buyers`,
+      payload: { reason: 'Checking.' },
+      operatorGets: 200,
+    },
   ];
 });
 afterAll(() => t.close());
