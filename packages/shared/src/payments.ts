@@ -157,14 +157,18 @@ export type SubscriptionSummary = {
   planType: PlanType;
   price: number;
 };
-/** A payment given back in full: the buyer already held what it paid for (a second checkout paid). */
+/**
+ * A payment given back in full: `duplicate`, the buyer already held what it paid for (a second
+ * checkout paid); `refunded`, a purchase the marketplace refunded (or the buyer's bank took back
+ * in a dispute), which no longer gives access.
+ */
 export type RefundSummary = {
   _id: string;
   kind: 'design' | 'collection' | 'subscription';
   name: string;
   /** What was paid and given back, in US dollars. */
   amount: number;
-  reason: 'duplicate';
+  reason: 'duplicate' | 'refunded';
   refundDate: string;
 };
 export type PurchasesResponse = {

@@ -24,6 +24,9 @@ export class PurchasesRepo {
         'purchases.item_name',
         'purchases.price_cents',
         'purchases.created_at',
+        'purchases.refunded_at',
+        'purchases.dispute_status',
+        'purchases.dispute_at',
         'designs.slug as design_slug',
         'owners.username as design_owner',
       ])

@@ -30,12 +30,16 @@ export class PurchasesService {
 
   /** GET /api/purchases/my. */
   async mine(viewer: Viewer): Promise<PurchasesResponse> {
-    const [purchases, subscriptions, refunds] = await Promise.all([
+    const [all, subscriptions, refunds] = await Promise.all([
       this.repo.purchasesOf(viewer.id),
       this.repo.subscriptionsOf(viewer.id),
       this.repo.refundsOf(viewer.id),
     ]);
-    const common = (p: (typeof purchases)[number]) => ({
+    // A purchase refunded, or lost in a dispute, gives nothing any more: it is listed as a refund.
+    const givenBack = (p: (typeof all)[number]) =>
+      p.refunded_at ?? (p.dispute_status === 'lost' ? p.dispute_at : null);
+    const purchases = all.filter((p) => givenBack(p) === null);
+    const common = (p: (typeof all)[number]) => ({
       _id: p.id,
       purchaseDate: p.created_at.toISOString(),
       pricePaid: centsToDollars(p.price_cents),
@@ -60,14 +64,31 @@ export class PurchasesService {
           path: p.collection_id ? `/collection/${p.collection_id}` : null,
         })),
       subscriptions: subscriptions.map(toSummary),
-      refunds: refunds.map((r) => ({
-        _id: r.id,
-        kind: r.kind,
-        name: r.item_name,
-        amount: centsToDollars(r.price_cents),
-        reason: r.reason,
-        refundDate: r.created_at.toISOString(),
-      })),
+      refunds: [
+        ...refunds.map((r) => ({
+          _id: r.id,
+          kind: r.kind,
+          name: r.item_name,
+          amount: centsToDollars(r.price_cents),
+          reason: r.reason,
+          refundDate: r.created_at.toISOString(),
+        })),
+        ...all.flatMap((p) => {
+          const at = givenBack(p);
+          return at
+            ? [
+                {
+                  _id: p.id,
+                  kind: p.kind,
+                  name: p.item_name,
+                  amount: centsToDollars(p.price_cents),
+                  reason: 'refunded' as const,
+                  refundDate: at.toISOString(),
+                },
+              ]
+            : [];
+        }),
+      ],
     };
   }
 

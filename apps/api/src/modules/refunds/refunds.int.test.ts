@@ -1,5 +1,6 @@
 import { OPERATORS_ONLY } from '@printmarket/shared/admin';
 import { feeSplit } from '@printmarket/shared/money';
+import type { PurchasesResponse } from '@printmarket/shared/payments';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -172,6 +173,14 @@ describe('refunding a purchase', () => {
 
     expect(await canDownloadDesign(t, buyer, design.id)).toBe(403);
     expect(await designPageCanDownload(buyer, design.slug)).toBe(false);
+    // The buyer's purchases list it as refunded, no longer as a purchase.
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/api/purchases/my', headers: authHeader(buyer) })
+    ).json() as PurchasesResponse;
+    expect(mine.designPurchases.map((p) => p._id)).not.toContain(purchaseId);
+    expect(mine.refunds).toContainEqual(
+      expect.objectContaining({ _id: purchaseId, reason: 'refunded', amount: 20 }),
+    );
     expect(earningsBefore - (await earningsCents(seller))).toBe(feeSplit(2000).creatorCents);
     expect(await auditOf(purchaseId)).toEqual([
       expect.objectContaining({

@@ -120,7 +120,7 @@ describe('purchase labels', () => {
       5,
     );
     expect(lines).toEqual([
-      expect.objectContaining({ name: 'Maker Plan', kind: 'subscription', refunded: true }),
+      expect.objectContaining({ name: 'Maker Plan', kind: 'subscription', refunded: 'duplicate' }),
     ]);
   });
 });

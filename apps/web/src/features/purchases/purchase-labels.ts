@@ -1,6 +1,6 @@
 import { formatShortDate } from '@printmarket/shared/en-format';
 import { formatDollars } from '@printmarket/shared/money';
-import type { PurchasesResponse, SubscriptionSummary } from '@printmarket/shared/payments';
+import type { PurchasesResponse, RefundSummary, SubscriptionSummary } from '@printmarket/shared/payments';
 import { paths } from '@/lib/paths.ts';
 
 /** docs/product.md#limits-and-constants: a purchase's order number is the first 9 characters of its id. */
@@ -68,8 +68,8 @@ export type PurchaseLine = {
   path: string | null;
   date: string;
   pricePaid: number;
-  /** A second payment for something already held, given back in full. */
-  refunded?: boolean;
+  /** Given back in full: a second payment for something already held, or a refunded purchase. */
+  refunded?: RefundSummary['reason'];
 };
 
 /**
@@ -113,7 +113,7 @@ export function recentPurchases(
       path: null,
       date: r.refundDate,
       pricePaid: r.amount,
-      refunded: true,
+      refunded: r.reason,
     }),
   );
   return [...designs, ...collections, ...refunds].sort((a, b) => time(b.date) - time(a.date)).slice(0, limit);

@@ -7,6 +7,7 @@ import { MyPurchasesLoader } from './MyPurchasesLoader.tsx';
 import styles from './PurchaseSummaries.module.css';
 
 const KIND_LABELS = { design: 'Design', collection: 'Collection', subscription: 'Subscription' } as const;
+const REFUND_LABELS = { duplicate: 'Refunded (already yours) · ', refunded: 'Refunded · ' } as const;
 
 /** How many purchases the short history shows; the rest are on My Purchases. */
 export const HISTORY_LENGTH = 5;
@@ -32,7 +33,7 @@ function PurchaseLines({ purchases }: { purchases: PurchasesResponse }) {
               <span className={styles.name}>
                 {line.path ? <Link to={line.path}>{line.name}</Link> : line.name}
                 <span className={styles.muted}>
-                  {KIND_LABELS[line.kind]} · {line.refunded && 'Refunded (already yours) · '}
+                  {KIND_LABELS[line.kind]} · {line.refunded && REFUND_LABELS[line.refunded]}
                   {formatPurchaseDate(line.date) ?? 'N/A'}
                 </span>
               </span>

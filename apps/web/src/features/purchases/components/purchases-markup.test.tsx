@@ -84,6 +84,14 @@ const purchases: PurchasesResponse = {
       reason: 'duplicate',
       refundDate: '2026-02-05T12:00:00.000Z',
     },
+    {
+      _id: 'p9',
+      kind: 'design',
+      name: 'Refunded Lamp',
+      amount: 7,
+      reason: 'refunded',
+      refundDate: '2026-02-04T12:00:00.000Z',
+    },
   ],
 };
 
@@ -219,5 +227,8 @@ describe('purchase history', () => {
     const line = html.split('<li').find((l) => l.includes('Twice Bought Gear')) ?? '';
     expect(line).toContain('Refunded (already yours)');
     expect(line).toContain('<s>$4.99</s>');
+    const refunded = html.split('<li').find((l) => l.includes('Refunded Lamp')) ?? '';
+    expect(refunded).toContain('Refunded · ');
+    expect(refunded).not.toContain('already yours');
   });
 });
