@@ -29,7 +29,10 @@ export function resolveReport(id: string, input: ResolveReportInput): Promise<Re
   });
 }
 
-/** Refreshes both queues and the audit log once a report is resolved (it moved, and was recorded). */
+/**
+ * Refreshes both queues and the audit log once a report is resolved (it moved, and was recorded),
+ * and the taken-down designs (a takedown adds one).
+ */
 export function useResolveReport() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -38,6 +41,7 @@ export function useResolveReport() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.allReports }),
         queryClient.invalidateQueries({ queryKey: adminKeys.allAudit }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.designs }),
       ]),
   });
 }
