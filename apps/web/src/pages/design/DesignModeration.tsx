@@ -1,7 +1,5 @@
 import type { DesignDetail } from '@printmarket/shared/types';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { designKeys } from '@/features/designs/api/keys.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import styles from './DesignPage.module.css';
 
@@ -28,19 +26,11 @@ const TakedownNotice = lazy(() =>
  */
 export function DesignModeration({ design }: { design: DesignDetail }) {
   const isOperator = useSession().user?.isAdmin === true;
-  const queryClient = useQueryClient();
   if (!design.takedown && !isOperator) return null;
   return (
     <div className={styles.moderation}>
       <Suspense fallback={null}>
-        {isOperator && (
-          <DesignOperatorActions
-            designId={design.id}
-            takenDown={design.takedown !== null}
-            // Every viewer's copy: whether the design is up changes what anyone gets.
-            onChanged={() => void queryClient.invalidateQueries({ queryKey: designKeys.details })}
-          />
-        )}
+        {isOperator && <DesignOperatorActions designId={design.id} takenDown={design.takedown !== null} />}
         {design.takedown && (
           <TakedownNotice designId={design.id} takedown={design.takedown} isOwner={design.canEdit} />
         )}

@@ -6,6 +6,7 @@ import type {
 } from '@printmarket/shared/admin';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
+import { rootKeys } from '@/lib/query-keys.ts';
 import { adminKeys } from './keys.ts';
 
 const designPath = (id: string, action: string) => `/api/admin/designs/${encodeURIComponent(id)}/${action}`;
@@ -40,11 +41,15 @@ export function refundBuyers(id: string, reason: string): Promise<RefundBuyersRe
   });
 }
 
-/** What a takedown or a restore changes in the console: the list of taken-down designs and the log. */
-const refreshAfterDesignChange = (queryClient: QueryClient) =>
+/**
+ * What a takedown or a restore changes: the console's taken-down designs and log, and everything
+ * that shows designs (the design's page, with or without its notice; the lists it leaves or joins).
+ */
+export const refreshAfterDesignChange = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: adminKeys.designs }),
     queryClient.invalidateQueries({ queryKey: adminKeys.allAudit }),
+    queryClient.invalidateQueries({ queryKey: rootKeys.designs }),
   ]);
 
 type DesignAction = { id: string; reason: string };

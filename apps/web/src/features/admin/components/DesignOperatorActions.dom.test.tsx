@@ -1,6 +1,7 @@
 import type { AdminDesign } from '@printmarket/shared/admin';
 import { act, screen, within } from '@testing-library/preact';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { rootKeys } from '@/lib/query-keys.ts';
 import { renderScreen, stubApi } from '@/test/render.tsx';
 import { posts, pressAndSettle } from '@/test/settle.ts';
 import { DesignOperatorActions } from './DesignOperatorActions.tsx';
@@ -18,13 +19,16 @@ const takenDown: AdminDesign = {
   takedown: { at: '2026-03-04T12:00:00.000Z', reason: 'Copy.', reply: null },
 };
 
+/** A design page's cached answer: under the designs root, which a takedown or restore refreshes. */
+const PAGE_KEY = [...rootKeys.designs, 'detail', 'maker', 'gear-vase', 'u1'];
+
 function render(isTakenDown: boolean) {
-  const onChanged = vi.fn();
-  const view = renderScreen(
-    <DesignOperatorActions designId="d1" takenDown={isTakenDown} onChanged={onChanged} />,
-    { path: '/design/maker/gear-vase' },
-  );
-  return { ...view, onChanged };
+  const view = renderScreen(<DesignOperatorActions designId="d1" takenDown={isTakenDown} />, {
+    path: '/design/maker/gear-vase',
+  });
+  view.queryClient.setQueryData(PAGE_KEY, { id: 'd1' });
+  const pageRefreshed = () => view.queryClient.getQueryState(PAGE_KEY)?.isInvalidated === true;
+  return { ...view, pageRefreshed };
 }
 
 describe("Operator actions on a design's page", () => {
@@ -32,7 +36,7 @@ describe("Operator actions on a design's page", () => {
     const calls = stubApi((call) =>
       call.path === '/api/admin/designs/d1/takedown' ? { json: { design: takenDown } } : undefined,
     );
-    const { user, queryClient, onChanged } = render(false);
+    const { user, queryClient, pageRefreshed } = render(false);
     expect(screen.queryByRole('button', { name: 'Restore' })).toBeNull();
     await act(() => user.click(screen.getByRole('button', { name: 'Take down' })));
     const dialog = screen.getByRole('dialog', { name: 'Take down the design' });
@@ -47,7 +51,7 @@ describe("Operator actions on a design's page", () => {
       queryClient,
     );
     expect(posts(calls)).toEqual([['/api/admin/designs/d1/takedown', { reason: 'Copies the Acme vase.' }]]);
-    expect(onChanged).toHaveBeenCalledTimes(1);
+    expect(pageRefreshed()).toBe(true);
     expect(screen.getByRole('status').textContent).toBe('The design was taken down.');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -56,7 +60,7 @@ describe("Operator actions on a design's page", () => {
     const calls = stubApi((call) =>
       call.path === '/api/admin/designs/d1/restore' ? { json: { design } } : undefined,
     );
-    const { user, queryClient, onChanged } = render(true);
+    const { user, queryClient, pageRefreshed } = render(true);
     expect(screen.queryByRole('button', { name: 'Take down' })).toBeNull();
     await act(() => user.click(screen.getByRole('button', { name: 'Restore' })));
     const dialog = screen.getByRole('dialog', { name: 'Restore the design' });
@@ -67,7 +71,7 @@ describe("Operator actions on a design's page", () => {
       queryClient,
     );
     expect(posts(calls)).toEqual([['/api/admin/designs/d1/restore', { reason: '' }]]);
-    expect(onChanged).toHaveBeenCalledTimes(1);
+    expect(pageRefreshed()).toBe(true);
     expect(screen.getByRole('status').textContent).toBe('The design was restored.');
   });
 
@@ -77,7 +81,7 @@ describe("Operator actions on a design's page", () => {
         ? { status: 409, json: { message: 'This design is already taken down.', code: 'TAKEN_DOWN' } }
         : undefined,
     );
-    const { user, queryClient, onChanged } = render(false);
+    const { user, queryClient, pageRefreshed } = render(false);
     await act(() => user.click(screen.getByRole('button', { name: 'Take down' })));
     const dialog = screen.getByRole('dialog', { name: 'Take down the design' });
     await user.type(within(dialog).getByLabelText('Reason'), 'Copy.');
@@ -88,6 +92,6 @@ describe("Operator actions on a design's page", () => {
       queryClient,
     );
     expect(within(dialog).getByRole('alert').textContent).toBe('This design is already taken down.');
-    expect(onChanged).not.toHaveBeenCalled();
+    expect(pageRefreshed()).toBe(false);
   });
 });

@@ -10,14 +10,15 @@ type DesignOperatorActionsProps = {
   designId: string;
   /** Whether the design is taken down now: Restore then, else Take down. */
   takenDown: boolean;
-  /** After a takedown or a restore: the page asks for the design again. */
-  onChanged(): void;
 };
 
 const TITLES = { takedown: 'Take down the design', restore: 'Restore the design' } as const;
 
-/** An operator's bar on a design's page (docs/product.md#design-page): Take down, or Restore. */
-export function DesignOperatorActions({ designId, takenDown, onChanged }: DesignOperatorActionsProps) {
+/**
+ * An operator's bar on a design's page (docs/product.md#design-page): Take down, or Restore. Either
+ * has every design query asked again, the page's own included (see refreshAfterDesignChange).
+ */
+export function DesignOperatorActions({ designId, takenDown }: DesignOperatorActionsProps) {
   // The action is fixed when the dialog opens: the page's data changes under it once it is done.
   const [open, setOpen] = useState<keyof typeof TITLES | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -25,7 +26,6 @@ export function DesignOperatorActions({ designId, takenDown, onChanged }: Design
   const done = (text: string, close: () => void) => {
     setNotice(text);
     close();
-    onChanged();
   };
 
   return (

@@ -2,6 +2,7 @@ import type { AdminReport } from '@printmarket/shared/admin';
 import { REPORT_REASON_LABELS } from '@printmarket/shared/reports';
 import { act, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
+import { rootKeys } from '@/lib/query-keys.ts';
 import { type ApiCall, renderScreen, stubApi } from '@/test/render.tsx';
 import { pressAndSettle } from '@/test/settle.ts';
 import { REASON_REQUIRED } from './ReasonForm.tsx';
@@ -113,6 +114,9 @@ describe('Operator console > Reports', () => {
     const { user, queryClient } = renderScreen(<ReportsPanel onUnauthorized={() => {}} />, {
       path: '/admin',
     });
+    // The design's page as cached from a visit: a takedown changes it.
+    const pageKey = [...rootKeys.designs, 'detail', 'gearheadgus', 'gear-vase', 'u1'];
+    queryClient.setQueryData(pageKey, { id: 'd1' });
     await screen.findByRole('link', { name: 'Gear vase' });
     await act(() => user.click(screen.getByRole('button', { name: 'Take down' })));
     const dialog = screen.getByRole('dialog', { name: 'Take down the design' });
@@ -135,6 +139,7 @@ describe('Operator console > Reports', () => {
     ]);
     expect(await screen.findByText('No open reports.')).toBeTruthy();
     expect(screen.getByText('Took the design down and resolved 2 reports.')).toBeTruthy();
+    expect(queryClient.getQueryState(pageKey)?.isInvalidated).toBe(true);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
