@@ -6,14 +6,20 @@ import { StatusPage } from '@/components/ui/StatusPage.tsx';
 import { TabList, TabPanel } from '@/components/ui/Tabs.tsx';
 import { searchWithTab, tabFromAddress } from '@/components/ui/tabs.ts';
 import { AuditLogPanel } from '@/features/admin/components/AuditLogPanel.tsx';
+import { PeoplePanel } from '@/features/admin/components/PeoplePanel.tsx';
+import { PurchasesPanel } from '@/features/admin/components/PurchasesPanel.tsx';
 import { ReportsPanel } from '@/features/admin/components/ReportsPanel.tsx';
+import { TakenDownPanel } from '@/features/admin/components/TakenDownPanel.tsx';
 import { PageTitle } from '@/lib/page-head.tsx';
 import { useSession } from '@/lib/session/session.tsx';
 import styles from './AdminPage.module.css';
 
-/** The two tabs of docs/product.md#operator-console, Reports first (the default). */
+/** The tabs of docs/product.md#operator-console, Reports first (the default). */
 const TABS = [
   { id: 'reports', label: 'Reports' },
+  { id: 'taken-down', label: 'Taken down' },
+  { id: 'people', label: 'People' },
+  { id: 'purchases', label: 'Purchases' },
   { id: 'audit', label: 'Audit log' },
 ] as const;
 type AdminTab = (typeof TABS)[number]['id'];
@@ -52,6 +58,9 @@ export default function AdminPage() {
       <TabList label="Console sections" idBase={ID_BASE} tabs={TABS} selected={tab} onSelect={selectTab} />
       <TabPanel idBase={ID_BASE} id={tab}>
         {tab === 'reports' && <ReportsPanel onUnauthorized={onUnauthorized} />}
+        {tab === 'taken-down' && <TakenDownPanel onUnauthorized={onUnauthorized} />}
+        {tab === 'people' && <PeoplePanel onUnauthorized={onUnauthorized} />}
+        {tab === 'purchases' && <PurchasesPanel onUnauthorized={onUnauthorized} />}
         {tab === 'audit' && <AuditLogPanel onUnauthorized={onUnauthorized} />}
       </TabPanel>
     </div>

@@ -24,6 +24,7 @@ import { PageTitle } from '@/lib/page-head.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session/session.tsx';
 import button from '@/styles/button.module.css';
+import { DesignModeration } from './DesignModeration.tsx';
 import styles from './DesignPage.module.css';
 import { DesignSidePanel } from './DesignSidePanel.tsx';
 
@@ -90,6 +91,7 @@ function DesignView({
   return (
     <article className={styles.page} aria-labelledby="design-title">
       <PageTitle>{`${design.name} · PrintMarket`}</PageTitle>
+      <DesignModeration design={design} />
       <header className={styles.header}>
         <div className={styles.titleBlock}>
           <h1 id="design-title" className={styles.title}>

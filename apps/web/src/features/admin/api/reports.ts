@@ -5,6 +5,7 @@ import type {
 } from '@printmarket/shared/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
+import { refreshAfterDesignChange } from './designs.ts';
 import { adminKeys } from './keys.ts';
 
 export type ReportStatus = 'open' | 'resolved';
@@ -29,15 +30,20 @@ export function resolveReport(id: string, input: ResolveReportInput): Promise<Re
   });
 }
 
-/** Refreshes both queues and the audit log once a report is resolved (it moved, and was recorded). */
+/**
+ * Refreshes both queues and the audit log once a report is resolved (it moved, and was recorded);
+ * after a takedown, also what a takedown changes (see refreshAfterDesignChange).
+ */
 export function useResolveReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...input }: ResolveReportInput & { id: string }) => resolveReport(id, input),
-    onSuccess: () =>
+    onSuccess: (_answer, { action }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.allReports }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.allAudit }),
+        action === 'takedown'
+          ? refreshAfterDesignChange(queryClient)
+          : queryClient.invalidateQueries({ queryKey: adminKeys.allAudit }),
       ]),
   });
 }

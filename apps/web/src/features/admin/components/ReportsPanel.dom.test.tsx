@@ -2,7 +2,10 @@ import type { AdminReport } from '@printmarket/shared/admin';
 import { REPORT_REASON_LABELS } from '@printmarket/shared/reports';
 import { act, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
+import { rootKeys } from '@/lib/query-keys.ts';
 import { type ApiCall, renderScreen, stubApi } from '@/test/render.tsx';
+import { pressAndSettle } from '@/test/settle.ts';
+import { REASON_REQUIRED } from './ReasonForm.tsx';
 import { ReportsPanel } from './ReportsPanel.tsx';
 
 const report: AdminReport = {
@@ -104,6 +107,92 @@ describe('Operator console > Reports', () => {
       await vi.waitFor(() => expect(queryClient.isMutating()).toBe(0));
     });
     expect(within(dialog).getByRole('alert').textContent).toBe('This report is not open.');
+  });
+
+  it('takes a design down only with a reason, which goes as the note, then the report leaves the queue', async () => {
+    const calls = stubQueue();
+    const { user, queryClient } = renderScreen(<ReportsPanel onUnauthorized={() => {}} />, {
+      path: '/admin',
+    });
+    // The design's page as cached from a visit: a takedown changes it.
+    const pageKey = [...rootKeys.designs, 'detail', 'gearheadgus', 'gear-vase', 'u1'];
+    queryClient.setQueryData(pageKey, { id: 'd1' });
+    await screen.findByRole('link', { name: 'Gear vase' });
+    await act(() => user.click(screen.getByRole('button', { name: 'Take down' })));
+    const dialog = screen.getByRole('dialog', { name: 'Take down the design' });
+    expect(within(dialog).getByText(/also resolves the 1 other open report on it/)).toBeTruthy();
+    // Only spaces: no reason, nothing sent.
+    await user.type(within(dialog).getByLabelText('Reason'), '   ');
+    await act(() => user.click(within(dialog).getByRole('button', { name: 'Take down design' })));
+    expect(within(dialog).getByText(REASON_REQUIRED)).toBeTruthy();
+    expect(within(dialog).getByLabelText('Reason').getAttribute('aria-invalid')).toBe('true');
+    expect(resolves(calls)).toEqual([]);
+    await user.type(within(dialog).getByLabelText('Reason'), 'Copies the Acme vase.');
+    await pressAndSettle(
+      user,
+      within(dialog).getByRole('button', { name: 'Take down design' }),
+      calls,
+      queryClient,
+    );
+    expect(resolves(calls)).toEqual([
+      ['/api/admin/reports/r1/resolve', { action: 'takedown', note: 'Copies the Acme vase.' }],
+    ]);
+    expect(await screen.findByText('No open reports.')).toBeTruthy();
+    expect(screen.getByText('Took the design down and resolved 2 reports.')).toBeTruthy();
+    expect(queryClient.getQueryState(pageKey)?.isInvalidated).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("shows the server's refusal of a takedown in the dialog", async () => {
+    const calls = stubApi((call) => {
+      if (call.path === '/api/admin/reports') return { json: { reports: [report] } };
+      if (call.method === 'POST') {
+        return { status: 400, json: { message: 'Give the reason for the takedown.', code: 'VALIDATION' } };
+      }
+      return undefined;
+    });
+    const { user, queryClient } = renderScreen(<ReportsPanel onUnauthorized={() => {}} />, {
+      path: '/admin',
+    });
+    await screen.findByRole('link', { name: 'Gear vase' });
+    await act(() => user.click(screen.getByRole('button', { name: 'Take down' })));
+    const dialog = screen.getByRole('dialog', { name: 'Take down the design' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Copy.');
+    await pressAndSettle(
+      user,
+      within(dialog).getByRole('button', { name: 'Take down design' }),
+      calls,
+      queryClient,
+    );
+    expect(within(dialog).getByRole('alert').textContent).toBe('Give the reason for the takedown.');
+    expect(screen.getByRole('link', { name: 'Gear vase' })).toBeTruthy();
+  });
+
+  it('offers Take down for design reports only', async () => {
+    const member: AdminReport = {
+      ...report,
+      id: 'r2',
+      target: { type: 'user', id: 'u3', label: 'troll', path: '/profile/troll', ownerUsername: 'troll' },
+      openReportsOnTarget: 1,
+    };
+    const collection: AdminReport = {
+      ...report,
+      id: 'r3',
+      target: { ...report.target, type: 'collection', id: 'c1', label: 'Desk set', path: '/collection/c1' },
+      openReportsOnTarget: 1,
+    };
+    stubApi((call) =>
+      call.path === '/api/admin/reports' ? { json: { reports: [report, member, collection] } } : undefined,
+    );
+    renderScreen(<ReportsPanel onUnauthorized={() => {}} />, { path: '/admin' });
+    await screen.findByRole('link', { name: 'troll' });
+    const cards = screen.getAllByRole('listitem');
+    expect(cards.map((card) => within(card).queryByRole('button', { name: 'Take down' }) !== null)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect(screen.getAllByRole('button', { name: 'Dismiss' })).toHaveLength(3);
   });
 
   it('shows resolved reports with their resolution, and says when there are none open', async () => {
