@@ -96,6 +96,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     clientErrorHandler,
     frameworkErrors,
+    // Getting ready waits for the job queue to start, which on a new database installs its schema
+    // (a second instance starting at the same moment waits for the first's lock) and creates every
+    // queue: on a busy machine that passes Fastify's default 10 s, and the instance would exit.
+    // Whether a start is stuck is for the health checks of whatever runs the instances.
+    pluginTimeout: 120_000,
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   registerInputGuards(app);
