@@ -81,7 +81,13 @@ export class ModerationRepo {
         .returning('id')
         .executeTakeFirst();
       if (!restored) return false;
-      await audit(trx, operatorId, 'design.restore', 'design', designId, reason);
+      await recordAudit(trx, {
+        actorId: operatorId,
+        action: 'design.restore',
+        targetType: 'design',
+        targetId: designId,
+        reason,
+      });
       return true;
     });
   }
@@ -99,7 +105,13 @@ export class ModerationRepo {
         .returning('id')
         .executeTakeFirst();
       if (!replied) return false;
-      await audit(trx, ownerId, 'design.takedown-reply', 'design', designId, message);
+      await recordAudit(trx, {
+        actorId: ownerId,
+        action: 'design.takedown-reply',
+        targetType: 'design',
+        targetId: designId,
+        reason: message,
+      });
       return true;
     });
   }
@@ -141,7 +153,7 @@ export class ModerationRepo {
         .executeTakeFirst();
       if (!suspended) return false;
       await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
-      await withhold(trx, userId, true);
+      await withholdAllOf(trx, userId);
       const stopped = await trx
         .updateTable('subscriptions')
         .set({
@@ -154,7 +166,13 @@ export class ModerationRepo {
         .returning('provider_subscription_id as providerSubscriptionId')
         .execute();
       await after(trx, stopped);
-      await audit(trx, operatorId, 'user.suspend', 'user', userId, reason);
+      await recordAudit(trx, {
+        actorId: operatorId,
+        action: 'user.suspend',
+        targetType: 'user',
+        targetId: userId,
+        reason,
+      });
       return true;
     });
   }
@@ -170,8 +188,14 @@ export class ModerationRepo {
         .returning('id')
         .executeTakeFirst();
       if (!lifted) return false;
-      await withhold(trx, userId, false);
-      await audit(trx, operatorId, 'user.unsuspend', 'user', userId, reason);
+      await releaseAllOf(trx, userId);
+      await recordAudit(trx, {
+        actorId: operatorId,
+        action: 'user.unsuspend',
+        targetType: 'user',
+        targetId: userId,
+        reason,
+      });
       return true;
     });
   }
@@ -198,23 +222,24 @@ export class ModerationRepo {
   }
 }
 
-/** Withholds (or gives back) the person's designs and collections; taken-down designs stay down. */
-async function withhold(trx: Kysely<DB>, userId: string, on: boolean): Promise<void> {
-  if (on) {
-    await trx
-      .updateTable('designs')
-      .set({ withheld_at: sql<Date>`now()` })
-      .where('user_id', '=', userId)
-      .where('withheld_at', 'is', null)
-      .execute();
-    await trx
-      .updateTable('collections')
-      .set({ withheld_at: sql<Date>`now()` })
-      .where('user_id', '=', userId)
-      .where('withheld_at', 'is', null)
-      .execute();
-    return;
-  }
+/** Withholds the person's designs and collections (those withheld already keep their moment). */
+async function withholdAllOf(trx: Kysely<DB>, userId: string): Promise<void> {
+  await trx
+    .updateTable('designs')
+    .set({ withheld_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('withheld_at', 'is', null)
+    .execute();
+  await trx
+    .updateTable('collections')
+    .set({ withheld_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('withheld_at', 'is', null)
+    .execute();
+}
+
+/** Gives the person's designs and collections back; taken-down designs stay down. */
+async function releaseAllOf(trx: Kysely<DB>, userId: string): Promise<void> {
   await trx
     .updateTable('designs')
     .set({ withheld_at: null })
@@ -222,15 +247,4 @@ async function withhold(trx: Kysely<DB>, userId: string, on: boolean): Promise<v
     .where('taken_down_at', 'is', null)
     .execute();
   await trx.updateTable('collections').set({ withheld_at: null }).where('user_id', '=', userId).execute();
-}
-
-function audit(
-  trx: Kysely<DB>,
-  actorId: string,
-  action: string,
-  targetType: string,
-  targetId: string,
-  reason: string,
-) {
-  return recordAudit(trx, { actorId, action, targetType, targetId, reason });
 }

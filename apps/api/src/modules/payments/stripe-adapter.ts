@@ -180,15 +180,10 @@ export class StripePayments implements PaymentsPort {
     }
     if (!paymentIntent)
       throw new Error(`No payment found to refund for checkout ${payment.checkoutSessionId}`);
-    const refund = await this.stripe.refunds.create(
-      {
-        payment_intent: paymentIntent,
-        reason: 'duplicate',
-        reverse_transfer: true,
-        refund_application_fee: true,
-        metadata: { checkoutSessionId: payment.checkoutSessionId },
-      },
-      { idempotencyKey: key },
+    const refund = await this.#refundInFull(
+      paymentIntent,
+      { reason: 'duplicate', metadata: { checkoutSessionId: payment.checkoutSessionId } },
+      key,
     );
     return { refundId: refund.id };
   }
@@ -212,16 +207,27 @@ export class StripePayments implements PaymentsPort {
     }
     if (!paymentIntent)
       throw new PaymentNotFoundError(`No payment found for checkout ${payment.checkoutSessionId}`);
-    const refund = await this.stripe.refunds.create(
-      {
-        payment_intent: paymentIntent,
-        reverse_transfer: true,
-        refund_application_fee: true,
-        metadata: { purchase_id: payment.purchaseId },
-      },
-      { idempotencyKey: `purchase-refund:${payment.purchaseId}` },
+    const refund = await this.#refundInFull(
+      paymentIntent,
+      { metadata: { purchase_id: payment.purchaseId } },
+      `purchase-refund:${payment.purchaseId}`,
     );
     return { refundId: refund.id, paymentIntentId: paymentIntent };
+  }
+
+  /**
+   * Every refund gives the whole payment back as it was split: the seller's transfer is reversed
+   * and the platform's fee refunded, so neither keeps a share of money the buyer got back.
+   */
+  #refundInFull(
+    paymentIntent: string,
+    details: Pick<Stripe.RefundCreateParams, 'reason' | 'metadata'>,
+    idempotencyKey: string,
+  ): Promise<Stripe.Refund> {
+    return this.stripe.refunds.create(
+      { payment_intent: paymentIntent, reverse_transfer: true, refund_application_fee: true, ...details },
+      { idempotencyKey },
+    );
   }
 
   async verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<Stripe.Event> {
