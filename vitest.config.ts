@@ -36,6 +36,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'packages/shared/src/**/*.test.ts',
+            'packages/mesh/src/**/*.test.ts',
             'apps/api/src/**/*.test.ts',
             'bench/**/*.test.ts',
             'scripts/**/*.test.ts',

@@ -1,11 +1,9 @@
+import type { MeshWarning } from '../mesh-analysis.ts';
+import { MAX_MODEL_TRIANGLES, type MeshRejection, MeshRejectedError } from '../mesh-errors.ts';
+import type { MeshReader, MeshReading, SinkFactory } from '../mesh-reader.ts';
+import type { TriangleSink } from '../triangle-batch.ts';
 import { type AsciiFailure, AsciiStlReader } from './ascii-stl.ts';
 import { BINARY_HEADER_SIZE, BinaryStlReader, binaryStlSize } from './binary-stl.ts';
-import type { StlFormat } from './stl-analysis.ts';
-import { MAX_STL_TRIANGLES, StlRejectedError, type StlRejection } from './stl-errors.ts';
-import type { TriangleSink } from './triangle-batch.ts';
-
-/** Makes the consumer of one reading; `declaredTriangles` is known for binary STL only. */
-export type SinkFactory<S extends TriangleSink> = (format: StlFormat, declaredTriangles: number | null) => S;
 
 /** Signatures of files people upload by mistake, to tell them plainly that it is not an STL. */
 const OTHER_FORMATS = [
@@ -25,17 +23,19 @@ const OTHER_FORMATS = [
  *
  * Both readings start, and each drops out at the first byte that rules it out:
  * - ASCII must start with the word `solid` and contain no control bytes (NUL and the like);
- * - binary needs the declared count (bytes 80-83) to be 1 to MAX_STL_TRIANGLES, no byte beyond
- *   84 + 50 x count and, at the end, exactly that size.
- * "solid" at the start proves nothing: many exporters write it into binary headers. But a binary
- * count of at most MAX_STL_TRIANGLES (below 2^25) has a 0 or 1 byte at offset 83, a control byte
- * that ends the ASCII reading there. So past byte 84 at most one reading is left, and a file never
- * reads both ways (if a future larger limit allowed that, the complete ASCII reading would win).
+ * - binary needs the declared count (bytes 80-83) to be at most MAX_MODEL_TRIANGLES, and reads
+ *   every whole 50-byte record after the header, as slicers do: a count of 0 or one that disagrees
+ *   with the size (a broken exporter, a file cut short) is read by the size, and bytes after the
+ *   last whole record are padding; both are kept as warnings.
+ * "solid" at the start proves nothing: many exporters write it into binary headers. But a count
+ * of at most MAX_MODEL_TRIANGLES (below 2^25) has a 0 or 1 byte at offset 83, a control byte that
+ * ends the ASCII reading there; and text has no such byte, so its "count" is far beyond the limit.
+ * Past byte 84 at most one reading is left, and a file never reads both ways.
  *
- * `push` throws StlRejectedError as soon as the file is certain to be refused, so an upload can
+ * `push` throws MeshRejectedError as soon as the file is certain to be refused, so an upload can
  * stop early; `finish` throws it when the file ends without a complete reading.
  */
-export class StlDecoder<S extends TriangleSink> {
+export class StlDecoder<S extends TriangleSink> implements MeshReader<S> {
   readonly #createSink: SinkFactory<S>;
   #size = 0;
   readonly #header = new Uint8Array(BINARY_HEADER_SIZE);
@@ -45,12 +45,10 @@ export class StlDecoder<S extends TriangleSink> {
   #asciiNonTextAt = -1;
   /** The count in a complete header; null before byte 84. */
   #declared: number | null = null;
-  /** Whether the count was plausible, so the triangles were read as binary. */
-  #binaryRead = false;
   #binary: BinaryStlReader | null = null;
   #binarySink: S | null = null;
   /** Why binary is ruled out, once that is certain. */
-  #binaryFailure: StlRejection | null = null;
+  #binaryFailure: MeshRejection | null = null;
 
   constructor(createSink: SinkFactory<S>) {
     this.#createSink = createSink;
@@ -78,15 +76,27 @@ export class StlDecoder<S extends TriangleSink> {
     if (this.#ascii === null && this.#refusalIsCertain()) throw this.#rejection();
   }
 
-  finish(): { format: StlFormat; sink: S } {
+  finish(): MeshReading<S> {
     if (this.#ascii) {
       this.#ascii.finish();
-      if (this.#ascii.failure === null) return { format: 'ascii', sink: this.#asciiSink! };
+      if (this.#ascii.failure === null) {
+        return { format: 'ascii', sink: this.#asciiSink!, warnings: this.#ascii.warnings };
+      }
       this.#dropAscii(this.#ascii);
     }
-    if (this.#binary?.complete) return { format: 'binary', sink: this.#binarySink! };
+    const binary = this.#binary;
+    if (binary && binary.failure === null && binary.triangles > 0) {
+      return { format: 'binary', sink: this.#binarySink!, warnings: this.#binaryWarnings(binary) };
+    }
     this.#binaryFailure ??= this.#binaryVerdictAtEnd();
     throw this.#rejection();
+  }
+
+  #binaryWarnings(binary: BinaryStlReader): MeshWarning[] {
+    const warnings: MeshWarning[] = [];
+    if (binary.triangles !== this.#declared) warnings.push('header-count-wrong');
+    if (binary.trailingBytes > 0) warnings.push('trailing-bytes');
+    return warnings;
   }
 
   #dropAscii(reader: AsciiStlReader): void {
@@ -102,11 +112,10 @@ export class StlDecoder<S extends TriangleSink> {
     if (this.#looksLikeOtherFormat()) {
       // A binary header is free text, but no exporter starts it with an image or archive
       // signature: refuse now rather than after the whole upload.
-      this.#dropBinary('not-stl');
-    } else if (count >= 1 && count <= MAX_STL_TRIANGLES) {
-      this.#binaryRead = true;
+      this.#binaryFailure = 'not-model';
+    } else if (count <= MAX_MODEL_TRIANGLES) {
       this.#binarySink = this.#createSink('binary', count);
-      this.#binary = new BinaryStlReader(count, this.#binarySink);
+      this.#binary = new BinaryStlReader(this.#binarySink);
     }
     this.#pushBinary(body);
   }
@@ -117,12 +126,12 @@ export class StlDecoder<S extends TriangleSink> {
       this.#binary.push(chunk);
       if (this.#binary.failure !== null) this.#dropBinary(this.#binary.failure);
     } else if (this.#size > binaryStlSize(this.#declared)) {
-      // A count of 0 with triangles after it, or a huge count with more bytes still: not STL sizes.
-      this.#dropBinary(this.#declared === 0 ? 'size-mismatch' : 'not-stl');
+      // A count beyond the limit with more bytes than it announces: no binary STL at all.
+      this.#dropBinary('not-model');
     }
   }
 
-  #dropBinary(failure: StlRejection): void {
+  #dropBinary(failure: MeshRejection): void {
     this.#binaryFailure = failure;
     this.#binary = null;
     this.#binarySink = null;
@@ -131,27 +140,28 @@ export class StlDecoder<S extends TriangleSink> {
   /** With the ASCII reading gone: is the outcome, message included, already known? */
   #refusalIsCertain(): boolean {
     if (this.#binaryFailure !== null) return true;
-    // A count of 0 or beyond the limit is refused whatever the size; only a text reason may be told
-    // before the end (the binary reasons depend on the final size).
-    return this.#declared !== null && !this.#binaryRead && this.#asciiReason() !== null;
+    // A count beyond the limit is refused whatever the size; only a text reason may be told before
+    // the end (the binary reason depends on the final size).
+    return this.#declared !== null && this.#binary === null && this.#asciiReason() !== null;
   }
 
   /** Why the file, now complete, is not a binary STL. */
-  #binaryVerdictAtEnd(): StlRejection {
+  #binaryVerdictAtEnd(): MeshRejection {
     const declared = this.#declared;
-    if (declared === null) return 'not-stl';
-    const matches = this.#size === binaryStlSize(declared);
-    if (declared === 0) return matches ? 'no-triangles' : 'size-mismatch';
-    if (declared > MAX_STL_TRIANGLES) return matches ? 'too-many-triangles' : 'not-stl';
-    return 'size-mismatch';
+    if (declared === null) return 'not-model';
+    if (declared > MAX_MODEL_TRIANGLES) {
+      return this.#size === binaryStlSize(declared) ? 'too-many-triangles' : 'not-model';
+    }
+    // Not one whole triangle after the header.
+    return declared === 0 && this.#size === BINARY_HEADER_SIZE ? 'no-triangles' : 'size-mismatch';
   }
 
   /**
    * The ASCII reading's reason, when the file was text meant as ASCII STL: it began with `solid`
-   * and either failed as text (a bad word, a missing `endsolid`, bad numbers) or hit a control
-   * byte only after the binary header's 84 bytes (so it was no binary STL either).
+   * and either failed as text (a bad word, bad numbers) or hit a control byte only after the
+   * binary header's 84 bytes (so it was no binary STL either).
    */
-  #asciiReason(): StlRejection | null {
+  #asciiReason(): MeshRejection | null {
     const failure = this.#asciiFailure;
     if (failure === null || failure === 'not-solid') return null;
     if (failure === 'non-text') return this.#asciiNonTextAt >= BINARY_HEADER_SIZE ? 'unreadable' : null;
@@ -159,11 +169,12 @@ export class StlDecoder<S extends TriangleSink> {
   }
 
   /** The one reason told to the person, from the reading that got furthest. */
-  #rejection(): StlRejectedError {
-    if (this.#size === 0) return new StlRejectedError('empty');
-    // A plausible count means the triangles were read as binary: the file was meant as binary STL.
-    const text = this.#binaryRead ? null : this.#asciiReason();
-    return new StlRejectedError(text ?? this.#binaryFailure ?? 'not-stl');
+  #rejection(): MeshRejectedError {
+    if (this.#size === 0) return new MeshRejectedError('stl', 'empty');
+    // A count within the limit means the triangles were read as binary: the file was meant as one.
+    const meantAsBinary = this.#declared !== null && this.#declared <= MAX_MODEL_TRIANGLES;
+    const text = meantAsBinary ? null : this.#asciiReason();
+    return new MeshRejectedError('stl', text ?? this.#binaryFailure ?? 'not-model');
   }
 
   #looksLikeOtherFormat(): boolean {

@@ -1,13 +1,14 @@
-import { isNonFiniteWord, parseDecimal } from './parse-number.ts';
-import { MAX_STL_TRIANGLES, type StlRejection } from './stl-errors.ts';
-import { TriangleBatch, type TriangleSink } from './triangle-batch.ts';
+import type { MeshWarning } from '../mesh-analysis.ts';
+import { MAX_MODEL_TRIANGLES, type MeshRejection } from '../mesh-errors.ts';
+import { isNonFiniteWord, parseDecimal } from '../parse-number.ts';
+import { TriangleBatch, type TriangleSink } from '../triangle-batch.ts';
 
 /**
  * Why a byte stream is not an ASCII STL. `not-solid` (the first word is not `solid`) and `non-text`
  * (a control byte such as NUL) mean it is not text at all, so a binary reading may still hold; the
  * others describe a text STL that is broken.
  */
-export type AsciiFailure = StlRejection | 'not-solid' | 'non-text';
+export type AsciiFailure = MeshRejection | 'not-solid' | 'non-text';
 
 const TOKEN = 0;
 const SPACE = 1;
@@ -56,6 +57,8 @@ const EXPECT_ENDLOOP = 8;
 const EXPECT_ENDFACET = 9;
 /** After `endsolid`: the end of the file or another `solid` (some exporters write one per part). */
 const AFTER_ENDSOLID = 10;
+/** Something other than `solid` after an `endsolid`: the rest of the file is ignored. */
+const IGNORING_REST = 11;
 
 /**
  * Reads ASCII STL fed in chunks split anywhere, even inside a word or a number:
@@ -68,15 +71,22 @@ const AFTER_ENDSOLID = 10;
  *     endfacet
  *   endsolid name
  *
- * Keywords are matched without regard to case, any whitespace (CRLF included) separates words,
- * numbers are decimal floats in any notation. Memory is constant: a partial word waits in a small
- * buffer, names are skipped without being kept. The first problem ends the reading (`failure`).
+ * Keywords are matched without regard to case, any whitespace (CRLF, or CR alone, included)
+ * separates words, numbers are decimal floats in any notation. Memory is constant: a partial word
+ * waits in a small buffer, names are skipped without being kept. The first problem ends the reading
+ * (`failure`).
+ *
+ * It forgives what slicers forgive: normals are not read at all (they are recomputed from the
+ * vertices, so `nan`, a missing normal or any words there do not matter), words after `endloop`
+ * and after `endfacet` on their line are skipped, and a file may end without `endsolid` or with
+ * anything after its last `endsolid` (both kept in `warnings`).
  */
 export class AsciiStlReader {
   failure: AsciiFailure | null = null;
   /** Where a `non-text` failure was: the offset of the control byte. */
   nonTextAt = -1;
   triangles = 0;
+  readonly warnings: MeshWarning[] = [];
   /** Bytes pushed before the current chunk. */
   #offset = 0;
   readonly #createSink: () => TriangleSink;
@@ -100,6 +110,7 @@ export class AsciiStlReader {
     if (this.failure !== null) return;
     const offset = this.#offset;
     this.#offset += chunk.length;
+    if (this.#state === IGNORING_REST) return;
     // A word cut by the previous chunk's end continues at this chunk's first byte.
     let tokenStart = this.#carryLength > 0 ? 0 : -1;
     for (let i = 0; i < chunk.length; i++) {
@@ -107,7 +118,8 @@ export class AsciiStlReader {
       if (this.#skippingName) {
         if (kind === NEWLINE) this.#skippingName = false;
         else if (kind === CONTROL) {
-          this.#failNonText(offset + i);
+          if (this.#state === AFTER_ENDSOLID) this.#ignoreRest();
+          else this.#failNonText(offset + i);
           return;
         }
         continue;
@@ -117,13 +129,14 @@ export class AsciiStlReader {
         continue;
       }
       if (kind === CONTROL) {
-        this.#failNonText(offset + i);
+        if (this.#state === AFTER_ENDSOLID) this.#ignoreRest();
+        else this.#failNonText(offset + i);
         return;
       }
       if (tokenStart >= 0) {
         this.#endToken(chunk, tokenStart, i, kind === NEWLINE);
         tokenStart = -1;
-        if (this.failure !== null) return;
+        if (this.failure !== null || this.#state === IGNORING_REST) return;
       }
     }
     if (tokenStart >= 0) this.#keep(chunk, tokenStart, chunk.length);
@@ -134,7 +147,8 @@ export class AsciiStlReader {
     if (this.failure !== null) return;
     if (this.#carryLength > 0) this.#endToken(this.#carry, 0, 0, true);
     if (this.failure !== null) return;
-    if (this.#state !== AFTER_ENDSOLID) {
+    if (this.#state === EXPECT_FACET_OR_ENDSOLID && this.triangles > 0) this.warnings.push('no-endsolid');
+    else if (this.#state !== AFTER_ENDSOLID && this.#state !== IGNORING_REST) {
       this.#fail(this.#state === EXPECT_SOLID ? 'not-solid' : 'unreadable');
       return;
     }
@@ -147,6 +161,12 @@ export class AsciiStlReader {
 
   #fail(failure: AsciiFailure): void {
     this.failure = failure;
+  }
+
+  #ignoreRest(): void {
+    this.#state = IGNORING_REST;
+    this.#carryLength = 0;
+    this.warnings.push('trailing-bytes');
   }
 
   #failNonText(at: number): void {
@@ -190,7 +210,9 @@ export class AsciiStlReader {
         break;
       case AFTER_ENDSOLID:
         if (isWord(bytes, start, end, SOLID)) this.#startName(atNewline, EXPECT_FACET_OR_ENDSOLID);
-        else this.#fail('unreadable');
+        else this.#ignoreRest();
+        break;
+      case IGNORING_REST:
         break;
       case EXPECT_FACET_OR_ENDSOLID:
         if (isWord(bytes, start, end, FACET)) this.#state = EXPECT_NORMAL;
@@ -198,11 +220,11 @@ export class AsciiStlReader {
         else this.#fail('unreadable');
         break;
       case EXPECT_NORMAL:
-        this.#component = 0;
-        this.#keyword(bytes, start, end, NORMAL, NORMAL_VALUES);
-        break;
       case NORMAL_VALUES:
-        this.#normalValue(bytes, start, end);
+        // `normal` and whatever follows it, up to `outer`.
+        if (isWord(bytes, start, end, OUTER)) this.#state = EXPECT_LOOP;
+        else if (this.#state === EXPECT_NORMAL && !isWord(bytes, start, end, NORMAL)) this.#fail('unreadable');
+        else this.#state = NORMAL_VALUES;
         break;
       case EXPECT_OUTER:
         this.#keyword(bytes, start, end, OUTER, EXPECT_LOOP);
@@ -219,10 +241,11 @@ export class AsciiStlReader {
         this.#vertexValue(bytes, start, end);
         break;
       case EXPECT_ENDLOOP:
-        this.#keyword(bytes, start, end, ENDLOOP, EXPECT_ENDFACET);
+        if (isWord(bytes, start, end, ENDLOOP)) this.#startName(atNewline, EXPECT_ENDFACET);
+        else this.#fail('unreadable');
         break;
       case EXPECT_ENDFACET:
-        if (isWord(bytes, start, end, ENDFACET)) this.#commitTriangle();
+        if (isWord(bytes, start, end, ENDFACET)) this.#commitTriangle(atNewline);
         else this.#fail('unreadable');
         break;
     }
@@ -233,19 +256,10 @@ export class AsciiStlReader {
     else this.#fail('unreadable');
   }
 
-  /** The rest of the line is a name, unless the keyword already ended the line. */
+  /** The rest of the line is a name (or words to skip), unless the keyword already ended the line. */
   #startName(atNewline: boolean, next: number): void {
     this.#skippingName = !atNewline;
     this.#state = next;
-  }
-
-  /** Normals are not used (readers recompute them), so exporters' `nan` for degenerate facets is fine. */
-  #normalValue(bytes: Uint8Array, start: number, end: number): void {
-    if (Number.isNaN(parseDecimal(bytes, start, end)) && !isNonFiniteWord(bytes, start, end)) {
-      this.#fail('unreadable');
-    } else if (++this.#component === 3) {
-      this.#state = EXPECT_OUTER;
-    }
   }
 
   #vertexValue(bytes: Uint8Array, start: number, end: number): void {
@@ -266,12 +280,12 @@ export class AsciiStlReader {
     this.#state = ++this.#vertex < 3 ? EXPECT_VERTEX : EXPECT_ENDLOOP;
   }
 
-  #commitTriangle(): void {
-    if (++this.triangles > MAX_STL_TRIANGLES) {
+  #commitTriangle(atNewline: boolean): void {
+    if (++this.triangles > MAX_MODEL_TRIANGLES) {
       this.#fail('too-many-triangles');
       return;
     }
-    this.#state = EXPECT_FACET_OR_ENDSOLID;
+    this.#startName(atNewline, EXPECT_FACET_OR_ENDSOLID);
     this.#batch.count++;
     if (this.#batch.full) this.#flush();
   }

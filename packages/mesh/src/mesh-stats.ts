@@ -1,6 +1,8 @@
 import { ClosednessCheck, vertexHash } from './closedness.ts';
-import type { StlAnalysis, StlFormat, Vec3 } from './stl-analysis.ts';
+import type { MeshAnalysis, Vec3 } from './mesh-analysis.ts';
 import { TRIANGLE_RECORD_SIZE, type TriangleSink, VERTICES_OFFSET } from './triangle-batch.ts';
+
+export type MeshFacts = Omit<MeshAnalysis, 'format' | 'warnings' | 'sizeHint'>;
 
 const MM3_PER_CM3 = 1000;
 const MM2_PER_CM2 = 100;
@@ -111,21 +113,22 @@ export class MeshStats implements TriangleSink {
     return Number.isFinite(area2);
   }
 
-  result(format: StlFormat): StlAnalysis {
+  /** The measures; the reader adds how the file was written and what it forgave. */
+  result(): MeshFacts {
     // + 0 turns -0 into 0: a corner at -0 is at 0.
     const min: Vec3 = [this.#minX + 0, this.#minY + 0, this.#minZ + 0];
     const max: Vec3 = [this.#maxX + 0, this.#maxY + 0, this.#maxZ + 0];
     const areaMm2 = this.#area2 / 2;
+    // A surface of no area (only degenerate triangles) encloses nothing: not closed.
+    const closed = this.#closedness.balanced && areaMm2 > 0;
     return {
-      format,
       triangles: this.triangles,
       bbox: { min, max },
       sizeMm: [max[0] - min[0], max[1] - min[1], max[2] - min[2]],
-      volumeCm3: Math.abs(this.#volume6 / 6) / MM3_PER_CM3,
+      volumeCm3: closed ? Math.abs(this.#volume6 / 6) / MM3_PER_CM3 : null,
       areaMm2,
       areaCm2: areaMm2 / MM2_PER_CM2,
-      // A surface of no area (only degenerate triangles) encloses nothing: not closed.
-      closed: this.#closedness.balanced && areaMm2 > 0,
+      closed,
     };
   }
 }
