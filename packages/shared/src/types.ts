@@ -74,15 +74,26 @@ export type PublicConfig = {
   paymentsMode: 'stripe' | 'sandbox' | 'off';
 };
 
-/** What the STL analyser found in a model file (sizes in millimetres). */
+/**
+ * What the analyser found in a model file (sizes in millimetres). `format` is how the file was
+ * written: binary or ASCII STL, 3MF or OBJ.
+ */
 export type StlAnalysis = {
-  format: 'binary' | 'ascii';
+  format: 'binary' | 'ascii' | '3mf' | 'obj';
   triangles: number;
   sizeMm: [number, number, number];
-  volumeCm3: number;
+  /** Null when the mesh is not closed (it then encloses no volume we could name). */
+  volumeCm3: number | null;
   areaCm2: number;
   /** Whether every edge is shared by exactly two triangles; null when not checked. */
   closed: boolean | null;
+  /**
+   * What the reader forgave in the file (e.g. 'header-count-wrong'), for its owner; absent from
+   * analyses stored before warnings existed. Texts: MESH_WARNING_MESSAGES in @printmarket/mesh.
+   */
+  warnings?: string[];
+  /** 'tiny' or 'huge' when the size suggests another unit than millimetres (SIZE_HINT_MESSAGES). */
+  sizeHint?: 'tiny' | 'huge' | null;
 };
 
 /**
@@ -104,6 +115,12 @@ export type DesignDetailFile = {
   analysis?: StlAnalysis | null;
   previewUrl?: string | null;
   previewCardUrl?: string | null;
+  /**
+   * Model files: the public preview mesh (a simplified, quantized glTF binary of at most 50,000
+   * triangles) anyone may look at in 3D, paid designs included; null until the background job
+   * made it.
+   */
+  previewMeshUrl?: string | null;
 };
 
 export type DesignDetail = {
