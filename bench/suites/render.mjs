@@ -38,7 +38,7 @@ const WEBP_QUALITY = 82;
  * What the temporary bundle exports: the renderer's own modules, so the figures are of the code the
  * API runs (the bench runs plain node, which cannot load TypeScript).
  * @typedef {typeof import('../../apps/api/src/lib/stl-render/rasterize.ts')
- *   & typeof import('../../apps/api/src/lib/stl/read-triangles.ts')
+ *   & typeof import('../../packages/mesh/src/positions.ts')
  *   & typeof import('../../apps/api/src/lib/stl-render/render-fixtures.ts')
  *   & typeof import('../../apps/api/src/lib/stl-render/preview-pool.ts')} Renderer
  */
@@ -173,7 +173,12 @@ export async function render(ctx) {
  */
 async function bundleRenderer(dir) {
   const entry = path.join(dir, 'renderer-entry.mjs');
-  const modules = ['rasterize.ts', 'render-fixtures.ts', 'preview-pool.ts', '../stl/read-triangles.ts'];
+  const modules = [
+    'rasterize.ts',
+    'render-fixtures.ts',
+    'preview-pool.ts',
+    '../../../../../packages/mesh/src/positions.ts',
+  ];
   fs.writeFileSync(
     entry,
     modules.map((name) => `export * from ${JSON.stringify(path.join(SOURCE_DIR, name))};\n`).join(''),
@@ -221,7 +226,7 @@ async function previewInThread(renderer, stlFile) {
   const t0 = performance.now();
   const bytes = await fs.promises.readFile(stlFile);
   const t1 = performance.now();
-  const positions = renderer.parseStlTriangles(bytes);
+  const positions = renderer.parseMeshPositions('stl', bytes);
   const t2 = performance.now();
   const pixels = renderer.rasterize(positions, { width: SIZE, height: SIZE });
   const t3 = performance.now();
@@ -237,7 +242,7 @@ async function previewInThread(renderer, stlFile) {
  */
 async function previewInPool(renderer, pool, stlFile) {
   const t0 = performance.now();
-  const positions = renderer.parseStlTriangles(await fs.promises.readFile(stlFile));
+  const positions = renderer.parseMeshPositions('stl', await fs.promises.readFile(stlFile));
   await encode(await pool.rasterize(positions, { width: SIZE, height: SIZE }));
   return performance.now() - t0;
 }

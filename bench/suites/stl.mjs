@@ -1,6 +1,6 @@
 // The STL issue's figure: analysis of a 1-million-triangle binary STL (triangles, bounding box,
 // volume, area, closedness) against three.js STLLoader.parse on the same bytes, in the same process.
-// The analyser is TypeScript in apps/api/src/lib/stl; it is bundled here with esbuild, as the
+// The analyser is TypeScript in packages/mesh; it is bundled here with esbuild, as the
 // API's own build bundles it, since `node` cannot import .ts files.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,11 +28,11 @@ const CHUNK_BYTES = 64 * 1024;
 const WARMUP_ROUNDS = 2;
 const ROUNDS = 11;
 const MIN_RATIO = 1.5;
-const ANALYZER_TS = path.join(ROOT, 'apps/api/src/lib/stl/stl-analyzer.ts');
+const ANALYZER_TS = path.join(ROOT, 'packages/mesh/src/analyzer.ts');
 
 /**
  * @typedef {{ format: string, triangles: number, bbox: { min: number[], max: number[] }, sizeMm: number[],
- *   volumeCm3: number, areaMm2: number, areaCm2: number, closed: boolean }} StlAnalysis
+ *   volumeCm3: number | null, areaMm2: number, areaCm2: number, closed: boolean }} StlAnalysis
  * @typedef {{ push(chunk: Uint8Array): void, finish(): StlAnalysis }} Analyzer
  * @typedef {{ name: string, msPerRun: number[], cpuMsPerRun: number[], medianMs: number,
  *   medianCpuMs: number, mbPerSecond: number }} CaseResult
@@ -55,7 +55,7 @@ async function run(ctx, scope) {
   const startedAt = new Date();
   const dir = await makeTempDir(scope, 'stl');
 
-  const StlAnalyzer = await bundleAnalyzer(dir);
+  const MeshAnalyzer = await bundleAnalyzer(dir);
   const file = path.join(dir, 'sphere.stl');
   await fs.promises.writeFile(file, sphereStl(SPHERE));
   // Both parsers get the very same bytes, read back from the file.
@@ -65,7 +65,7 @@ async function run(ctx, scope) {
 
   /** @returns {StlAnalysis} */
   const analyze = () => {
-    const analyzer = /** @type {Analyzer} */ (new StlAnalyzer());
+    const analyzer = /** @type {Analyzer} */ (new MeshAnalyzer('stl'));
     for (let at = 0; at < bytes.length; at += CHUNK_BYTES)
       analyzer.push(bytes.subarray(at, at + CHUNK_BYTES));
     return analyzer.finish();
@@ -96,7 +96,7 @@ async function run(ctx, scope) {
     await new Promise((resolve) => setImmediate(resolve));
   }
 
-  const ours = caseResult('our analyser (StlAnalyzer, 64 KB chunks)', samples.ours, bytes.length);
+  const ours = caseResult('our analyser (MeshAnalyzer, 64 KB chunks)', samples.ours, bytes.length);
   const three = caseResult('three.js STLLoader.parse', samples.three, bytes.length);
   const ratio = Math.round((ours.mbPerSecond / three.mbPerSecond) * 100) / 100;
   const cpuRatio = Math.round((three.medianCpuMs / ours.medianCpuMs) * 100) / 100;
@@ -145,7 +145,7 @@ async function run(ctx, scope) {
 /**
  * Bundles the analyser and its local imports into one ES module and loads it.
  * @param {string} dir
- * @returns {Promise<new () => Analyzer>}
+ * @returns {Promise<new (kind: 'stl') => Analyzer>}
  */
 async function bundleAnalyzer(dir) {
   const outfile = path.join(dir, 'stl-analyzer.mjs');
@@ -161,7 +161,7 @@ async function bundleAnalyzer(dir) {
   // esbuild's service process would otherwise run until the bench exits.
   await stop();
   const module = await import(pathToFileURL(outfile).href);
-  return module.StlAnalyzer;
+  return module.MeshAnalyzer;
 }
 
 /**
@@ -234,8 +234,11 @@ function checkAnswers(analysis, threeVertices) {
     },
     {
       name: 'volume and area',
-      pass: near(analysis.volumeCm3, volumeCm3, 1e-4) && near(analysis.areaCm2, areaCm2, 1e-4),
-      detail: `${analysis.volumeCm3.toFixed(4)} cm3 (sphere ${volumeCm3.toFixed(4)}), ${analysis.areaCm2.toFixed(4)} cm2 (sphere ${areaCm2.toFixed(4)})`,
+      pass:
+        analysis.volumeCm3 !== null &&
+        near(analysis.volumeCm3, volumeCm3, 1e-4) &&
+        near(analysis.areaCm2, areaCm2, 1e-4),
+      detail: `${analysis.volumeCm3?.toFixed(4)} cm3 (sphere ${volumeCm3.toFixed(4)}), ${analysis.areaCm2.toFixed(4)} cm2 (sphere ${areaCm2.toFixed(4)})`,
     },
   ];
 }

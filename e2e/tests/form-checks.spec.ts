@@ -6,7 +6,7 @@ import { boxStl } from '../fixtures/stl.ts';
 
 /** Form messages that follow what is on screen: the wizard's step 2 and the Edit Design price. */
 
-const stlInput = (page: Page) => page.locator('input[type=file][aria-label="STL files"]');
+const stlInput = (page: Page) => page.locator('input[type=file][aria-label="Model files"]');
 
 test('upload wizard: a chosen file that is not a model holds Next disabled on step 2, saying why', async ({
   page,

@@ -77,7 +77,7 @@ test('upload wizard: ordered alerts, STL and photo with a local 3D preview, paid
 
   // Files: each picker keeps only its kinds; an empty selection alerts.
   await backStep(page, 'File Uploads');
-  const stlInput = page.getByRole('region', { name: 'STL files' }).locator('input[type=file]');
+  const stlInput = page.getByRole('region', { name: 'Model files' }).locator('input[type=file]');
   const photoInput = page.getByRole('region', { name: 'Photos' }).locator('input[type=file]');
   const before = alerts.length;
   await stlInput.setInputFiles([]);
@@ -88,8 +88,10 @@ test('upload wizard: ordered alerts, STL and photo with a local 3D preview, paid
     { name: 'cable-box.stl', mimeType: 'model/stl', buffer: stl },
     { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a model') },
   ]);
-  await expect(page.getByText('Not added (only STL files are accepted): notes.txt')).toBeVisible();
-  const models = page.getByRole('list', { name: 'Chosen stl files' });
+  await expect(
+    page.getByText('Not added (only STL, 3MF or OBJ files are accepted): notes.txt'),
+  ).toBeVisible();
+  const models = page.getByRole('list', { name: 'Chosen model files' });
   await expect(models.getByRole('listitem')).toHaveCount(1);
   await expect(models).toContainText('cable-box.stl');
   await expect(models).toContainText('21 KB');
@@ -233,7 +235,7 @@ test('a refused upload alerts the server message and keeps the whole form', asyn
   await nextStep(page, 'File Uploads');
   // The wizard reads models itself, not photos: this one only the server turns away.
   await page
-    .getByRole('region', { name: 'STL files' })
+    .getByRole('region', { name: 'Model files' })
     .locator('input[type=file]')
     .setInputFiles({ name: 'box.stl', mimeType: 'model/stl', buffer: boxStl(10, 10, 10) });
   await page
@@ -256,7 +258,7 @@ test('a refused upload alerts the server message and keeps the whole form', asyn
   await expect(submit).toBeEnabled();
   await expect(page).toHaveURL(/\/upload$/);
   await backStep(page, 'File Uploads');
-  await expect(page.getByRole('list', { name: 'Chosen stl files' })).toContainText('box.stl');
+  await expect(page.getByRole('list', { name: 'Chosen model files' })).toContainText('box.stl');
   await expect(page.getByRole('list', { name: 'Chosen photos' })).toContainText('fake.png');
   await backStep(page, 'Basic Info');
   await expect(page.getByLabel('Model name')).toHaveValue('Not Really A Photo');
@@ -294,7 +296,7 @@ test('a design joins an existing collection in the wizard and leaves it on the e
   await page.getByLabel('Model description').fill('Joins the collection.');
   await nextStep(page, 'File Uploads');
   await page
-    .getByRole('region', { name: 'STL files' })
+    .getByRole('region', { name: 'Model files' })
     .locator('input[type=file]')
     .setInputFiles({ name: 'second.stl', mimeType: 'model/stl', buffer: boxStl(20, 10, 5, 1) });
   await nextStep(page, 'Monetization & Collection');

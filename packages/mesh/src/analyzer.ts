@@ -1,7 +1,7 @@
 import { type MeshAnalysis, sizeHint } from './mesh-analysis.ts';
 import { MeshRejectedError, type ModelKind } from './mesh-errors.ts';
-import { MeshStats } from './mesh-stats.ts';
 import type { MeshReader } from './mesh-reader.ts';
+import { MeshStats } from './mesh-stats.ts';
 import { createMeshReader } from './readers.ts';
 
 /**

@@ -16,9 +16,21 @@ export const UPLOAD_MSG = {
 export const DESIGN_NAME_MAX_LENGTH = 120;
 export const DESIGN_TEXT_MAX_LENGTH = 10_000;
 export const COLLECTION_NAME_MAX_LENGTH = 120;
-/** Names the photo and STL pickers accept (docs/product.md#uploads); the server checks the content too. */
-export const STL_EXTENSIONS = ['.stl'] as const;
+/**
+ * Names the model and photo pickers accept (docs/product.md#uploads); the server checks the content
+ * too. Models: STL, 3MF (what slicers save) and OBJ.
+ */
+export const MODEL_EXTENSIONS = ['.stl', '.3mf', '.obj'] as const;
 export const PHOTO_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.gif', '.bmp'] as const;
+
+export type ModelKind = 'stl' | '3mf' | 'obj';
+
+/** The kind of model a file name says it is (by its extension, in any case), or null. */
+export function modelKindOf(name: string): ModelKind | null {
+  const lower = name.toLowerCase();
+  const extension = MODEL_EXTENSIONS.find((ext) => lower.endsWith(ext));
+  return extension ? (extension.slice(1) as ModelKind) : null;
+}
 
 const flag = z
   .union([z.boolean(), z.string()])

@@ -146,6 +146,8 @@ export interface DesignFilesTable {
   /** STL files: storage keys of the rendered gallery- and card-size previews. */
   preview_key: string | null;
   preview_card_key: string | null;
+  /** Model files: storage key of the public preview mesh (migration 0025); null until made. */
+  preview_mesh_key: string | null;
   created_at: DefaultedTimestamp;
 }
 

@@ -1,15 +1,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from './errors.ts';
-import { isPublicImageKey } from './public-images.ts';
+import { isPublicImageKey, publicContentType } from './public-images.ts';
 import { FileNotFoundError, type FileStore } from './storage/file-store.ts';
 
 type UploadsRequest = { Params: { '*': string } };
 
-/** Public images by key. Keys are unique per upload, so answers may be cached for good. */
+/** Public images and preview meshes by key. Keys are unique per upload, so answers may be cached for good. */
 export function uploadsRoute(app: FastifyInstance, files: FileStore): void {
   const publicKey = (key: string, reply: FastifyReply) => {
     if (!isPublicImageKey(key)) throw notFound();
-    reply.header('content-type', 'image/webp').header('cache-control', 'public, max-age=31536000, immutable');
+    reply
+      .header('content-type', publicContentType(key))
+      .header('cache-control', 'public, max-age=31536000, immutable');
     return key;
   };
 

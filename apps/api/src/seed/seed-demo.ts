@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { analyzeMesh } from '@printmarket/mesh/analyzer';
+import { parseMeshPositions } from '@printmarket/mesh/positions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DesignFilesTable } from '../db/schema.ts';
+import { analysisJson } from '../lib/models/analysis-json.ts';
 import { publicImageKey } from '../lib/public-images.ts';
 import { slugify } from '../lib/slug.ts';
-import { parseStlTriangles } from '../lib/stl/read-triangles.ts';
-import { analyzeStl } from '../lib/stl/stl-analyzer.ts';
-import { analysisJson, previewImages } from '../lib/stl-render/preview-images.ts';
+import { previewImages } from '../lib/stl-render/preview-images.ts';
 import { PREVIEW_SIZES, renderPreviewPng } from '../lib/stl-render/render-preview.ts';
 import type { FileStore } from '../lib/storage/file-store.ts';
 import { DEMO_CREATORS, DEMO_DESIGNS, DEMO_MAKERS, type DemoDesign } from './catalog.ts';
@@ -215,7 +216,7 @@ async function storeDesignFiles(
       size_bytes: model.stl.length,
       position: 0,
       // The same analysis an upload gets, so demo pages show dimensions and volumes too.
-      analysis: JSON.stringify(analysisJson(analyzeStl(model.stl))),
+      analysis: JSON.stringify(analysisJson(analyzeMesh('stl', model.stl))),
       ...(previews === 'now' ? await storePreviews(files, model.stl) : {}),
     },
   ];
@@ -245,7 +246,7 @@ async function storeDesignFiles(
 /** The preview images the app's preview jobs would make of the model, rendered here and now. */
 async function storePreviews(files: FileStore, stl: Buffer) {
   const previews = await previewImages(
-    await renderPreviewPng(parseStlTriangles(stl), { ...PREVIEW_SIZES.gallery }),
+    await renderPreviewPng(parseMeshPositions('stl', stl), { ...PREVIEW_SIZES.gallery }),
   );
   const previewId = randomUUID();
   const previewKey = publicImageKey('images', previewId, 'preview');

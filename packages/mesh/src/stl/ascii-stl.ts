@@ -59,6 +59,11 @@ const EXPECT_ENDFACET = 9;
 const AFTER_ENDSOLID = 10;
 /** Something other than `solid` after an `endsolid`: the rest of the file is ignored. */
 const IGNORING_REST = 11;
+/** After `endfacet`: like EXPECT_FACET_OR_ENDSOLID, but words that are no keyword are skipped. */
+const AFTER_ENDFACET = 12;
+
+/** Words that give the file its structure: never skipped as an exporter's extra words. */
+const KEYWORDS = [SOLID, ENDSOLID, FACET, NORMAL, OUTER, LOOP, VERTEX, ENDLOOP, ENDFACET];
 
 /**
  * Reads ASCII STL fed in chunks split anywhere, even inside a word or a number:
@@ -77,9 +82,9 @@ const IGNORING_REST = 11;
  * (`failure`).
  *
  * It forgives what slicers forgive: normals are not read at all (they are recomputed from the
- * vertices, so `nan`, a missing normal or any words there do not matter), words after `endloop`
- * and after `endfacet` on their line are skipped, and a file may end without `endsolid` or with
- * anything after its last `endsolid` (both kept in `warnings`).
+ * vertices, so `nan`, a missing normal or any words there do not matter), words that are no
+ * keyword after `endloop` and after `endfacet` are skipped, and a file may end without `endsolid`
+ * or with anything after its last `endsolid` (both kept in `warnings`).
  */
 export class AsciiStlReader {
   failure: AsciiFailure | null = null;
@@ -147,7 +152,10 @@ export class AsciiStlReader {
     if (this.failure !== null) return;
     if (this.#carryLength > 0) this.#endToken(this.#carry, 0, 0, true);
     if (this.failure !== null) return;
-    if (this.#state === EXPECT_FACET_OR_ENDSOLID && this.triangles > 0) this.warnings.push('no-endsolid');
+    // Ended after a whole facet, or after a new `solid` line with nothing in it.
+    const endsolidMissing =
+      this.#state === AFTER_ENDFACET || (this.#state === EXPECT_FACET_OR_ENDSOLID && this.triangles > 0);
+    if (endsolidMissing) this.warnings.push('no-endsolid');
     else if (this.#state !== AFTER_ENDSOLID && this.#state !== IGNORING_REST) {
       this.#fail(this.#state === EXPECT_SOLID ? 'not-solid' : 'unreadable');
       return;
@@ -215,15 +223,17 @@ export class AsciiStlReader {
       case IGNORING_REST:
         break;
       case EXPECT_FACET_OR_ENDSOLID:
+      case AFTER_ENDFACET:
         if (isWord(bytes, start, end, FACET)) this.#state = EXPECT_NORMAL;
         else if (isWord(bytes, start, end, ENDSOLID)) this.#startName(atNewline, AFTER_ENDSOLID);
-        else this.#fail('unreadable');
+        else if (this.#state !== AFTER_ENDFACET || isKeyword(bytes, start, end)) this.#fail('unreadable');
         break;
       case EXPECT_NORMAL:
       case NORMAL_VALUES:
         // `normal` and whatever follows it, up to `outer`.
         if (isWord(bytes, start, end, OUTER)) this.#state = EXPECT_LOOP;
-        else if (this.#state === EXPECT_NORMAL && !isWord(bytes, start, end, NORMAL)) this.#fail('unreadable');
+        else if (this.#state === EXPECT_NORMAL && !isWord(bytes, start, end, NORMAL))
+          this.#fail('unreadable');
         else this.#state = NORMAL_VALUES;
         break;
       case EXPECT_OUTER:
@@ -241,12 +251,11 @@ export class AsciiStlReader {
         this.#vertexValue(bytes, start, end);
         break;
       case EXPECT_ENDLOOP:
-        if (isWord(bytes, start, end, ENDLOOP)) this.#startName(atNewline, EXPECT_ENDFACET);
-        else this.#fail('unreadable');
+        this.#keyword(bytes, start, end, ENDLOOP, EXPECT_ENDFACET);
         break;
       case EXPECT_ENDFACET:
-        if (isWord(bytes, start, end, ENDFACET)) this.#commitTriangle(atNewline);
-        else this.#fail('unreadable');
+        if (isWord(bytes, start, end, ENDFACET)) this.#commitTriangle();
+        else if (isKeyword(bytes, start, end)) this.#fail('unreadable');
         break;
     }
   }
@@ -256,7 +265,7 @@ export class AsciiStlReader {
     else this.#fail('unreadable');
   }
 
-  /** The rest of the line is a name (or words to skip), unless the keyword already ended the line. */
+  /** The rest of the line is a name, unless the keyword already ended the line. */
   #startName(atNewline: boolean, next: number): void {
     this.#skippingName = !atNewline;
     this.#state = next;
@@ -280,12 +289,12 @@ export class AsciiStlReader {
     this.#state = ++this.#vertex < 3 ? EXPECT_VERTEX : EXPECT_ENDLOOP;
   }
 
-  #commitTriangle(atNewline: boolean): void {
+  #commitTriangle(): void {
     if (++this.triangles > MAX_MODEL_TRIANGLES) {
       this.#fail('too-many-triangles');
       return;
     }
-    this.#startName(atNewline, EXPECT_FACET_OR_ENDSOLID);
+    this.#state = AFTER_ENDFACET;
     this.#batch.count++;
     if (this.#batch.full) this.#flush();
   }
@@ -299,6 +308,10 @@ export class AsciiStlReader {
 /** 3 when a UTF-8 byte order mark (which some editors write) starts at `start`, else 0. */
 function byteOrderMarkLength(bytes: Uint8Array, start: number): number {
   return BYTE_ORDER_MARK.every((b, i) => bytes[start + i] === b) ? BYTE_ORDER_MARK.length : 0;
+}
+
+function isKeyword(bytes: Uint8Array, start: number, end: number): boolean {
+  return KEYWORDS.some((word) => isWord(bytes, start, end, word));
 }
 
 /** Whether `bytes[start, end)` is `word`, in any case (`word` is lower-case letters). */

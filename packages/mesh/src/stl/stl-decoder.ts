@@ -1,5 +1,5 @@
 import type { MeshWarning } from '../mesh-analysis.ts';
-import { MAX_MODEL_TRIANGLES, type MeshRejection, MeshRejectedError } from '../mesh-errors.ts';
+import { MAX_MODEL_TRIANGLES, MeshRejectedError, type MeshRejection } from '../mesh-errors.ts';
 import type { MeshReader, MeshReading, SinkFactory } from '../mesh-reader.ts';
 import type { TriangleSink } from '../triangle-batch.ts';
 import { type AsciiFailure, AsciiStlReader } from './ascii-stl.ts';

@@ -88,3 +88,28 @@ export function chunksOf(bytes: Uint8Array, size: number): Uint8Array[] {
   for (let at = 0; at < bytes.length; at += size) parts.push(bytes.subarray(at, at + size));
   return parts;
 }
+
+/**
+ * A closed torus around the z axis, centred on the origin: `rings` steps around the axis, `sides`
+ * around the tube, 2 x rings x sides triangles facing outward. Its size is 2(R + r) across (when
+ * `rings` is a multiple of 4) and 2r high (when `sides` is a multiple of 4).
+ */
+export function torus(radius: number, tube: number, rings: number, sides: number): Triangle[] {
+  const point = (i: number, j: number): [number, number, number] => {
+    const u = ((i % rings) / rings) * 2 * Math.PI;
+    const v = ((j % sides) / sides) * 2 * Math.PI;
+    const r = radius + tube * Math.cos(v);
+    return [r * Math.cos(u), r * Math.sin(u), tube * Math.sin(v)];
+  };
+  const triangles: Triangle[] = [];
+  for (let i = 0; i < rings; i++) {
+    for (let j = 0; j < sides; j++) {
+      const a = point(i, j);
+      const b = point(i + 1, j);
+      const c = point(i + 1, j + 1);
+      const d = point(i, j + 1);
+      triangles.push([...a, ...b, ...c] as Triangle, [...a, ...c, ...d] as Triangle);
+    }
+  }
+  return triangles;
+}

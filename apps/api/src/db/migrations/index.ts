@@ -20,6 +20,7 @@ import * as m0021 from './0021_account_deletion.ts';
 import * as m0022 from './0022_reports_and_audit.ts';
 import * as m0023 from './0023_takedowns_and_suspensions.ts';
 import * as m0024 from './0024_refunds_and_disputes.ts';
+import * as m0025 from './0025_preview_meshes.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the bundled
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0022_reports_and_audit': m0022,
   '0023_takedowns_and_suspensions': m0023,
   '0024_refunds_and_disputes': m0024,
+  '0025_preview_meshes': m0025,
 };

@@ -1,6 +1,4 @@
-import type { StlAnalysisJson } from '../../db/schema.ts';
 import { loadSharp } from '../images/load-sharp.ts';
-import type { StlAnalysis } from '../stl/stl-analysis.ts';
 import { PREVIEW_SIZES } from './render-preview.ts';
 
 const PREVIEW_QUALITY = 82;
@@ -19,16 +17,4 @@ export async function previewImages(galleryPng: Buffer): Promise<{ gallery: Buff
       .toBuffer(),
   ]);
   return { gallery, card };
-}
-
-/** What a design file row keeps of an analysis. */
-export function analysisJson(analysis: StlAnalysis): StlAnalysisJson {
-  return {
-    format: analysis.format,
-    triangles: analysis.triangles,
-    sizeMm: analysis.sizeMm,
-    volumeCm3: analysis.volumeCm3,
-    areaCm2: analysis.areaCm2,
-    closed: analysis.closed,
-  };
 }

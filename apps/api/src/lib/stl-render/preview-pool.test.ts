@@ -2,11 +2,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseMeshPositions } from '@printmarket/mesh/positions';
 import { build } from 'esbuild';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateModel } from '../../seed/generators/stl-models.ts';
-import { parseStlTriangles } from '../stl/read-triangles.ts';
 import { createPreviewPool, defaultWorkerUrl, type PreviewPool, PreviewPoolError } from './preview-pool.ts';
 import { rasterize } from './rasterize.ts';
 import { torusPositions } from './render-fixtures.ts';
@@ -61,7 +61,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const rook = () => parseStlTriangles(generateModel('rook', { seed: 4, detail: 0.2 }).stl);
+const rook = () => parseMeshPositions('stl', generateModel('rook', { seed: 4, detail: 0.2 }).stl);
 const small = { width: 64, height: 48 };
 
 /** Runs `body` with a pool that is closed afterwards whatever happens. */

@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseMeshPositions } from '@printmarket/mesh/positions';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { generateModel, type ModelKind } from '../../seed/generators/stl-models.ts';
-import { parseStlTriangles } from '../stl/read-triangles.ts';
 import { type RasterOptions, rasterize } from './rasterize.ts';
 import { torusPositions } from './render-fixtures.ts';
 import { PREVIEW_SIZES, renderPreview, renderPreviewPng } from './render-preview.ts';
@@ -15,7 +15,7 @@ const WHITE = [255, 255, 255, 255] as const;
 const CARD = PREVIEW_SIZES.card;
 
 const model = (kind: ModelKind, seed = 2) =>
-  parseStlTriangles(generateModel(kind, { seed, detail: 0.3 }).stl);
+  parseMeshPositions('stl', generateModel(kind, { seed, detail: 0.3 }).stl);
 
 async function decode(png: Buffer) {
   const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });

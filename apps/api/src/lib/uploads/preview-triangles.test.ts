@@ -18,11 +18,16 @@ describe('readPreviewTriangles', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('reads every triangle within the budget', async () => {
-    expect((await readPreviewTriangles(createReadStream(file), 3000, 3000)).length).toBe(3000 * 9);
+    expect((await readPreviewTriangles('stl', createReadStream(file), 3000, 3000)).length).toBe(3000 * 9);
   });
 
   it('keeps an even sample of a larger mesh, across batch boundaries', async () => {
-    const positions = await readPreviewTriangles(createReadStream(file, { highWaterMark: 4096 }), 3000, 1000);
+    const positions = await readPreviewTriangles(
+      'stl',
+      createReadStream(file, { highWaterMark: 4096 }),
+      3000,
+      1000,
+    );
     // Stride 3: triangles 0, 3, 6, ... 2997.
     expect(positions.length).toBe(1000 * 9);
     const heights = Array.from({ length: 1000 }, (_, i) => positions[i * 9 + 2]);

@@ -1,5 +1,6 @@
-import { StlDecoder } from '../stl/stl-decoder.ts';
-import { TRIANGLE_RECORD_SIZE, type TriangleSink, VERTICES_OFFSET } from '../stl/triangle-batch.ts';
+import { createMeshReader } from '@printmarket/mesh/readers';
+import { TRIANGLE_RECORD_SIZE, type TriangleSink, VERTICES_OFFSET } from '@printmarket/mesh/triangle-batch';
+import type { ModelKind } from '@printmarket/shared/uploads';
 
 const FLOATS_PER_TRIANGLE = 9;
 
@@ -11,23 +12,23 @@ const FLOATS_PER_TRIANGLE = 9;
 export const PREVIEW_TRIANGLE_BUDGET = 1_000_000;
 
 /**
- * The triangles to render a preview of a stored STL from: all of them, or every k-th for a mesh of
- * more than `budget` (its count known from the upload's analysis). Read chunk by chunk from
+ * The triangles to render a preview of a stored model from: all of them, or every k-th for a mesh
+ * of more than `budget` (its count known from the upload's analysis). Read chunk by chunk from
  * `source` (a file or storage stream), never held whole.
  */
 export async function readPreviewTriangles(
+  kind: ModelKind,
   source: AsyncIterable<Uint8Array>,
   triangles: number,
   budget = PREVIEW_TRIANGLE_BUDGET,
 ): Promise<Float32Array> {
   const stride = Math.max(1, Math.ceil(triangles / budget));
   const sink = new EveryKth(stride, Math.ceil(triangles / stride));
-  const decoder = new StlDecoder(() => sink);
-  for await (const chunk of source) decoder.push(chunk);
-  decoder.finish();
+  const reader = createMeshReader(kind, () => sink);
+  for await (const chunk of source) reader.push(chunk);
+  reader.finish();
   return sink.positions();
 }
-
 /** Keeps triangle 0, k, 2k, ... in one array sized up front. */
 class EveryKth implements TriangleSink {
   readonly #stride: number;

@@ -1,12 +1,12 @@
 import type { StlAnalysisJson } from '../../db/schema.ts';
 import { mediumImage } from '../images/medium-image.ts';
 import { PHOTO_VARIANTS, processImage } from '../images/process-image.ts';
+import { analysisJson } from '../models/analysis-json.ts';
+import { modelContentType, newModelKey } from '../models/model-files.ts';
 import type { ReceivedFile } from '../multipart.ts';
 import { publicImageKey } from '../public-images.ts';
-import type { StlAnalysis } from '../stl/stl-analysis.ts';
-import { analysisJson } from '../stl-render/preview-images.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import type { InspectedDesignFile } from './design-file-inspector.ts';
+import type { InspectedDesignFile, InspectedModelFile } from './design-file-inspector.ts';
 import type { UploadLease } from './upload-lease.ts';
 import { uuid7 } from './uuid7.ts';
 
@@ -39,32 +39,31 @@ export class DesignFileWriter {
       const inspected = file.inspection as InspectedDesignFile;
       out.push(
         inspected.kind === 'stl'
-          ? await this.#storeStl(file, inspected.name, inspected.analysis, stored)
+          ? await this.#storeModel(file, inspected, stored)
           : await this.#storePhoto(file, inspected.name, stored),
       );
     }
     return out;
   }
 
-  async #storeStl(
+  async #storeModel(
     file: ReceivedFile,
-    name: string,
-    analysis: StlAnalysis,
+    model: InspectedModelFile,
     stored: UploadLease,
   ): Promise<StoredDesignFile> {
-    // Moved, not copied: on local disk a 300 MB model costs a rename. Its preview images are
-    // rendered after the commit (StlPreviewJobs).
-    const stlKey = `stl/${uuid7()}.stl`;
-    await stored.add(stlKey);
-    await this.files.putFile(stlKey, file.tempPath, { contentType: 'model/stl' });
+    // Moved, not copied, with its original bytes: on local disk a 300 MB model costs a rename. Its
+    // preview images and preview mesh are made after the commit (StlPreviewJobs).
+    const key = newModelKey(model.modelKind);
+    await stored.add(key);
+    await this.files.putFile(key, file.tempPath, { contentType: modelContentType(model.modelKind) });
     return {
       kind: 'stl',
-      name,
-      storage_key: stlKey,
+      name: model.name,
+      storage_key: key,
       card_key: null,
       medium_key: null,
       size_bytes: file.size,
-      analysis: analysisJson(analysis),
+      analysis: analysisJson(model.analysis),
     };
   }
 

@@ -4,10 +4,20 @@ import { attachmentDisposition, deliveredName, uniqueNames, zipFileName } from '
 
 describe('delivered file names', () => {
   it('keeps the last path segment, cleans it and gives photos their real extension', () => {
-    expect(deliveredName({ kind: 'stl', name: '../../etc/passwd' })).toBe('passwd.stl');
-    expect(deliveredName({ kind: 'stl', name: 'C:\\models\\Rook.STL' })).toBe('Rook.STL');
-    expect(deliveredName({ kind: 'stl', name: '...' })).toBe('model.stl');
-    expect(deliveredName({ kind: 'image', name: 'holiday photo.PNG' })).toBe('holiday photo.webp');
+    const stl = 'stl/0190e1a0-0000-7000-8000-000000000000.stl';
+    expect(deliveredName({ kind: 'stl', name: '../../etc/passwd', storage_key: stl })).toBe('passwd.stl');
+    expect(deliveredName({ kind: 'stl', name: 'C:\\models\\Rook.STL', storage_key: stl })).toBe('Rook.STL');
+    expect(deliveredName({ kind: 'stl', name: '...', storage_key: stl })).toBe('model.stl');
+    expect(deliveredName({ kind: 'image', name: 'holiday photo.PNG', storage_key: 'images/x.webp' })).toBe(
+      'holiday photo.webp',
+    );
+  });
+
+  it('names a model by its real format', () => {
+    const threeMf = 'stl/0190e1a0-0000-7000-8000-000000000000.3mf';
+    expect(deliveredName({ kind: 'stl', name: 'Benchy.3MF', storage_key: threeMf })).toBe('Benchy.3MF');
+    expect(deliveredName({ kind: 'stl', name: 'plate', storage_key: threeMf })).toBe('plate.3mf');
+    expect(deliveredName({ kind: 'stl', name: '...', storage_key: 'stl/x.obj' })).toBe('model.obj');
   });
 
   it('never lets a separator, quote, control character or leading dot through', () => {
@@ -16,7 +26,7 @@ describe('delivered file names', () => {
         fc.string({ unit: 'binary' }),
         fc.constantFrom('image' as const, 'stl' as const),
         (name, kind) => {
-          const safe = deliveredName({ kind, name });
+          const safe = deliveredName({ kind, name, storage_key: 'stl/x.stl' });
           // biome-ignore lint/suspicious/noControlCharactersInRegex: asserting their absence
           expect(safe).not.toMatch(/[\u0000-\u001f\u007f/\\"]/);
           expect(safe.startsWith('.')).toBe(false);

@@ -1,3 +1,5 @@
+import { modelKindOfKey } from '../models/model-files.ts';
+
 /**
  * File names given to browsers and written into ZIPs. Display names come from uploaders, so they
  * are cleaned before use: no path separators (a ZIP entry `../x` or `C:\x` could land outside the
@@ -34,15 +36,17 @@ function shorten(name: string): string {
 
 /**
  * The name a delivered file gets. Photos are stored re-encoded as WebP, so their extension says
- * so (a `.png` name on WebP bytes would confuse image viewers); models keep theirs, or get `.stl`.
+ * so (a `.png` name on WebP bytes would confuse image viewers); models keep theirs when it names
+ * their format (the stored key's extension), or get that extension.
  */
-export function deliveredName(file: { kind: 'image' | 'stl'; name: string }): string {
+export function deliveredName(file: { kind: 'image' | 'stl'; name: string; storage_key: string }): string {
   // An uploaded name's last path segment names the file: `../etc/x.stl` and `C:\models\x.stl` are `x.stl`.
   const lastSegment = file.name.split(/[/\\]/).filter(Boolean).pop() ?? '';
-  const name = safeFileName(lastSegment, file.kind === 'stl' ? 'model.stl' : 'image.webp');
+  const extension = file.kind === 'stl' ? `.${modelKindOfKey(file.storage_key)}` : '.webp';
+  const name = safeFileName(lastSegment, file.kind === 'stl' ? `model${extension}` : 'image.webp');
   const base = name.replace(/\.[^.]{1,10}$/, '') || name;
   if (file.kind === 'image') return `${base}.webp`;
-  return /\.stl$/i.test(name) ? name : `${name}.stl`;
+  return name.toLowerCase().endsWith(extension) ? name : `${name}${extension}`;
 }
 
 /** Makes names unique (case-insensitively, as on Windows and macOS): `a.stl`, `a (2).stl`, … */

@@ -19,6 +19,7 @@ export type DetailFileRow = {
   analysis: StlAnalysisJson | null;
   preview_key: string | null;
   preview_card_key: string | null;
+  preview_mesh_key: string | null;
 };
 
 type DesignsScope = ExpressionBuilder<DB, 'designs' | 'users'>;
@@ -197,6 +198,7 @@ function allFiles(eb: DesignsScope) {
         'design_files.analysis',
         'design_files.preview_key',
         'design_files.preview_card_key',
+        'design_files.preview_mesh_key',
       ])
       .whereRef('design_files.design_id', '=', 'designs.id')
       .orderBy(sql`design_files.kind = 'image'`)

@@ -117,5 +117,6 @@ function toDetailFile(file: DetailFileRow): DesignDetailFile {
     analysis: file.analysis,
     previewUrl: publicImageUrl(file.preview_key),
     previewCardUrl: publicImageUrl(file.preview_card_key),
+    previewMeshUrl: publicImageUrl(file.preview_mesh_key),
   };
 }

@@ -10,6 +10,7 @@ import {
 import type { Viewer } from '../../lib/auth-context.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { modelContentType, modelKindOfKey } from '../../lib/models/model-files.ts';
 import {
   FILE_PURPOSES,
   type FilePurpose,
@@ -236,7 +237,7 @@ function refuseUnless(decision: DownloadDecision, signInMessage: string): void {
 }
 
 function baseHeaders(
-  file: { kind: 'image' | 'stl'; name: string },
+  file: { kind: 'image' | 'stl'; name: string; storage_key: string },
   purpose: FilePurpose,
   expires: number,
   nowMs: number,
@@ -244,7 +245,7 @@ function baseHeaders(
   // A browser may reuse the bytes while the link is valid, and no shared cache may keep them.
   const maxAge = Math.max(0, Math.floor(expires - nowMs / 1000));
   return {
-    'content-type': file.kind === 'stl' ? 'model/stl' : 'image/webp',
+    'content-type': file.kind === 'stl' ? modelContentType(modelKindOfKey(file.storage_key)) : 'image/webp',
     'accept-ranges': 'bytes',
     'cache-control': `private, max-age=${maxAge}`,
     'content-disposition': purpose === 'download' ? attachmentDisposition(deliveredName(file)) : 'inline',

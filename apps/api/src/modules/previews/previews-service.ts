@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
+import { modelKindOfKey } from '../../lib/models/model-files.ts';
 import { publicImageKey } from '../../lib/public-images.ts';
 import { previewImages } from '../../lib/stl-render/preview-images.ts';
 import { type PreviewPool, PreviewPoolError } from '../../lib/stl-render/preview-pool.ts';
@@ -117,6 +118,7 @@ export class StlPreviewRenderer {
   async #render(file: { id: string; storage_key: string; analysis: { triangles: number } | null }) {
     if (!file.analysis) throw new Error('the file has no analysis');
     const positions = await readPreviewTriangles(
+      modelKindOfKey(file.storage_key),
       await this.files.get(file.storage_key),
       file.analysis.triangles,
     );

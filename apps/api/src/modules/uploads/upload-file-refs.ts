@@ -5,6 +5,7 @@ type FileKeys = {
   medium_key: string | null;
   preview_key: string | null;
   preview_card_key: string | null;
+  preview_mesh_key: string | null;
 };
 
 /**
@@ -26,6 +27,7 @@ export function resolveFilesToRemove(refs: string[], files: FileKeys[]): string[
         file.medium_key,
         file.preview_key,
         file.preview_card_key,
+        file.preview_mesh_key,
       ];
       if (
         ref === file.id ||

@@ -14,6 +14,7 @@ const FILE_KEY_COLUMNS = [
   'medium_key',
   'preview_key',
   'preview_card_key',
+  'preview_mesh_key',
 ] as const;
 
 /** SQL for creating designs from uploads, changing their files, and the leftovers sweep. */

@@ -1,15 +1,14 @@
-/**
- * Which picked files the edit screen keeps (docs/product.md#uploads, as in the upload wizard): STL files by
- * a name ending .stl; photos ending .png, .jpg, .jpeg, .gif or .bmp. Anything else is dropped.
- */
-export const STL_EXTENSIONS = ['.stl'] as const;
-export const PHOTO_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.gif', '.bmp'] as const;
+import { MODEL_EXTENSIONS, PHOTO_EXTENSIONS } from '@printmarket/shared/uploads';
 
+/**
+ * Which picked files the edit screen keeps (docs/product.md#uploads, as in the upload wizard): models by
+ * a name ending .stl, .3mf or .obj; photos ending .png, .jpg, .jpeg, .gif or .bmp. Anything else is dropped.
+ */
 export type PickedKind = 'stl' | 'image';
 
 export function pickedKind(name: string): PickedKind | null {
   const lower = name.toLowerCase();
-  if (STL_EXTENSIONS.some((ext) => lower.endsWith(ext))) return 'stl';
+  if (MODEL_EXTENSIONS.some((ext) => lower.endsWith(ext))) return 'stl';
   if (PHOTO_EXTENSIONS.some((ext) => lower.endsWith(ext))) return 'image';
   return null;
 }
@@ -21,5 +20,5 @@ export function filterPicked<T extends { name: string }>(files: Iterable<T>, kin
 
 /** The `accept` attribute for a file input of `kind`. */
 export function acceptFor(kind: PickedKind): string {
-  return (kind === 'stl' ? STL_EXTENSIONS : PHOTO_EXTENSIONS).join(',');
+  return (kind === 'stl' ? MODEL_EXTENSIONS : PHOTO_EXTENSIONS).join(',');
 }

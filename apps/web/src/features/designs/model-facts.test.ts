@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDimensions, formatFileSize, modelFacts } from './model-facts.ts';
+import {
+  formatDate,
+  formatDimensions,
+  formatFamilies,
+  formatFileSize,
+  modelFacts,
+  readingWarnings,
+  sizeNote,
+} from './model-facts.ts';
 
 describe('model facts', () => {
   it('shows the bounding box in millimetres, as the design page writes it', () => {
@@ -16,23 +24,53 @@ describe('model facts', () => {
       areaCm2: 4.321,
       closed: false,
     });
+    // Open: no volume, even from an analysis stored with a number before that rule.
     expect(facts).toEqual([
+      { label: 'Format', value: 'Binary STL' },
       { label: 'Dimensions', value: '120 x 80 x 45 mm' },
       { label: 'Triangles', value: '12,345' },
-      { label: 'Volume', value: '123.5 cm³' },
       { label: 'Surface area', value: '4.32 cm²' },
       { label: 'Mesh', value: 'Not watertight' },
     ]);
     expect(
       modelFacts({
-        format: 'ascii',
+        format: '3mf',
         triangles: 1,
         sizeMm: [1, 1, 1],
-        volumeCm3: 0,
+        volumeCm3: 0.25,
         areaCm2: 0,
         closed: true,
-      })[4]?.value,
-    ).toBe('Closed (watertight)');
+      }),
+    ).toEqual([
+      { label: 'Format', value: '3MF' },
+      { label: 'Dimensions', value: '1 x 1 x 1 mm' },
+      { label: 'Triangles', value: '1' },
+      { label: 'Volume', value: '0.25 cm³' },
+      { label: 'Surface area', value: '0 cm²' },
+      { label: 'Mesh', value: 'Closed (watertight)' },
+    ]);
+  });
+
+  it('names the formats of all models, and notes sizes and warnings', () => {
+    const analysis = {
+      triangles: 1,
+      sizeMm: [0.5, 0.5, 0.2] as [number, number, number],
+      volumeCm3: null,
+      areaCm2: 0,
+      closed: false,
+    };
+    expect(formatFamilies([{ ...analysis, format: 'binary' }, null])).toBe('3D STL');
+    expect(
+      formatFamilies([
+        { ...analysis, format: 'obj' },
+        { ...analysis, format: '3mf' },
+      ]),
+    ).toBe('3D 3MF, OBJ');
+    expect(sizeNote({ ...analysis, format: 'obj', sizeHint: 'tiny' })).toMatch(/may be in metres or inches/);
+    expect(sizeNote({ ...analysis, format: 'obj', sizeHint: null })).toBeNull();
+    expect(
+      readingWarnings({ ...analysis, format: 'binary', warnings: ['header-count-wrong', 'from-the-future'] }),
+    ).toEqual(['The triangle count in the header was wrong; read by size.']);
   });
 
   it('formats sizes and dates', () => {

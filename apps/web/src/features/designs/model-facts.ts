@@ -1,3 +1,4 @@
+import { MESH_WARNING_MESSAGES, type MeshWarning, SIZE_HINT_MESSAGES } from '@printmarket/mesh/mesh-analysis';
 import { formatDecimal, formatInteger, formatShortDate } from '@printmarket/shared/en-format';
 import type { StlAnalysis } from '@printmarket/shared/types';
 
@@ -19,15 +20,56 @@ export function formatClosed(closed: boolean | null): string {
   return closed ? 'Closed (watertight)' : 'Not watertight';
 }
 
-/** What the STL analysis says about one model, in the order the page lists it. */
+const FORMAT_NAMES: Record<StlAnalysis['format'], string> = {
+  binary: 'Binary STL',
+  ascii: 'ASCII STL',
+  '3mf': '3MF',
+  obj: 'OBJ',
+};
+
+/** The format family a model is in, for the design's Format fact. */
+const FAMILY: Record<StlAnalysis['format'], string> = {
+  binary: 'STL',
+  ascii: 'STL',
+  '3mf': '3MF',
+  obj: 'OBJ',
+};
+
+/**
+ * The design's Format fact: "3D STL" (as the page always said) or, with other formats, every
+ * family its models are in, e.g. "3D 3MF, STL". Models not analysed yet count as STL.
+ */
+export function formatFamilies(analyses: readonly (StlAnalysis | null | undefined)[]): string {
+  const families = new Set(analyses.map((analysis) => (analysis ? FAMILY[analysis.format] : 'STL')));
+  return `3D ${[...families].sort().join(', ') || 'STL'}`;
+}
+
+/**
+ * What the analysis says about one model, in the order the page lists it. An open mesh encloses
+ * no volume, so it has none (analyses stored before that rule still carry a number: not shown).
+ */
 export function modelFacts(analysis: StlAnalysis): ModelFact[] {
+  const volume = analysis.closed === true && analysis.volumeCm3 !== null ? analysis.volumeCm3 : null;
   return [
+    { label: 'Format', value: FORMAT_NAMES[analysis.format] },
     { label: 'Dimensions', value: formatDimensions(analysis.sizeMm) },
     { label: 'Triangles', value: formatInteger(analysis.triangles) },
-    { label: 'Volume', value: formatMeasure(analysis.volumeCm3, 'cm³') },
+    ...(volume === null ? [] : [{ label: 'Volume', value: formatMeasure(volume, 'cm³') }]),
     { label: 'Surface area', value: formatMeasure(analysis.areaCm2, 'cm²') },
     { label: 'Mesh', value: formatClosed(analysis.closed) },
   ];
+}
+
+/** The note on a model's size suggesting another unit, for everyone; null when its size is plausible. */
+export function sizeNote(analysis: StlAnalysis): string | null {
+  return analysis.sizeHint ? SIZE_HINT_MESSAGES[analysis.sizeHint] : null;
+}
+
+/** What the reader forgave in the file, for its owner (unknown codes from a newer server are skipped). */
+export function readingWarnings(analysis: StlAnalysis): string[] {
+  return (analysis.warnings ?? []).flatMap((code) =>
+    code in MESH_WARNING_MESSAGES ? [MESH_WARNING_MESSAGES[code as MeshWarning]] : [],
+  );
 }
 
 /** A file size for the file list: "512 B", "12.3 KB", "4.5 MB". */

@@ -1,4 +1,4 @@
-import { PHOTO_EXTENSIONS, STL_EXTENSIONS } from '@printmarket/shared/uploads';
+import { MODEL_EXTENSIONS, PHOTO_EXTENSIONS } from '@printmarket/shared/uploads';
 import { describe, expect, it } from 'vitest';
 import {
   addPicked,
@@ -14,7 +14,7 @@ describe('splitByExtension', () => {
     const names = ['box.stl', 'BOX2.STL', 'box.stl.zip', 'box.obj', 'stl', 'photo.png'].map((name) => ({
       name,
     }));
-    const { accepted, rejected } = splitByExtension(names, STL_EXTENSIONS);
+    const { accepted, rejected } = splitByExtension(names, MODEL_EXTENSIONS);
     expect(accepted.map((f) => f.name)).toEqual(['box.stl', 'BOX2.STL']);
     expect(rejected.map((f) => f.name)).toEqual(['box.stl.zip', 'box.obj', 'stl', 'photo.png']);
   });

@@ -11,7 +11,7 @@ type EditDesignFilesProps = {
   disabled: boolean;
 };
 
-/** The edit screen's Files group: tick existing files to remove, add STL files and photos. */
+/** The edit screen's Files group: tick existing files to remove, add models and photos. */
 export function EditDesignFiles({ existing, files, disabled }: EditDesignFilesProps) {
   return (
     <fieldset className={styles.group} disabled={disabled}>
@@ -41,7 +41,7 @@ export function EditDesignFiles({ existing, files, disabled }: EditDesignFilesPr
 
       <div className={styles.pickers}>
         <label className={`${button.base} ${button.secondary} ${styles.picker}`}>
-          Add STL files
+          Add model files
           <input
             type="file"
             className="visually-hidden"

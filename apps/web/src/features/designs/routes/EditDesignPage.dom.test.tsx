@@ -69,7 +69,7 @@ describe('edit design form', () => {
     await user.type(screen.getByLabelText(/Price \(USD\)/), '2.50');
     await user.click(screen.getByRole('checkbox', { name: /Remove\s*photo\.png/ }));
     const stl = new File(['solid'], 'base.stl', { type: 'model/stl' });
-    await user.upload(screen.getByLabelText('Add STL files'), stl);
+    await user.upload(screen.getByLabelText('Add model files'), stl);
     expect(screen.getByRole('list', { name: 'New files' }).textContent).toContain('base.stl');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/design/maker/vase'));

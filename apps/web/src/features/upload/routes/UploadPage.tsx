@@ -1,4 +1,4 @@
-import { PHOTO_EXTENSIONS, STL_EXTENSIONS } from '@printmarket/shared/uploads';
+import { MODEL_EXTENSIONS, PHOTO_EXTENSIONS } from '@printmarket/shared/uploads';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -135,11 +135,11 @@ export default function UploadPage() {
           {step === 2 && (
             <div className={styles.files}>
               <FilePicker
-                title="STL files"
-                description="The 3D models people will print. Add at least one."
-                extensions={STL_EXTENSIONS}
-                kindLabel="STL"
-                chooseLabel="Choose STL files"
+                title="Model files"
+                description="The 3D models people will print: STL, 3MF or OBJ. Add at least one."
+                extensions={MODEL_EXTENSIONS}
+                kindLabel="STL, 3MF or OBJ"
+                chooseLabel="Choose model files"
                 files={stlFiles}
                 onAdd={(files) => setStlFiles((current) => addPicked(current, files, makeId))}
                 onRemove={(id) => setStlFiles((current) => current.filter((picked) => picked.id !== id))}
