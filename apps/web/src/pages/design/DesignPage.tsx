@@ -1,11 +1,13 @@
-import type { DesignDetail } from '@printmarket/shared/types';
+import type { DesignDetail, DesignDetailFile } from '@printmarket/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import avatarPlaceholder from '@/assets/avatar-placeholder.svg';
 import { DownloadsIcon, ViewsIcon } from '@/components/design-cards/stat-icons.tsx';
-import { signedStlSource } from '@/components/stl-viewer/get-signed-url.ts';
-import { preloadStlViewer, StlViewer } from '@/components/stl-viewer/StlViewer.tsx';
+import { signedModelSource } from '@/components/model-viewer/get-signed-url.ts';
+import { ModelViewer, preloadModelViewer } from '@/components/model-viewer/ModelViewer.tsx';
+import { modelKindOfName } from '@/components/model-viewer/model-kind.ts';
+import { viewerModels } from '@/components/model-viewer/viewer-models.ts';
 import { previewsPending, useDesign } from '@/features/designs/api/get-design.ts';
 import { designKeys } from '@/features/designs/api/keys.ts';
 import { recordView } from '@/features/designs/api/record-view.ts';
@@ -193,19 +195,38 @@ function DesignView({
   );
 }
 
-/** The gallery, or the 3D viewer when the viewer may see the models and asked for it. */
+/**
+ * The gallery, or the 3D viewer when asked for. Every model with a preview mesh can be shown in 3D,
+ * to everyone: the preview is public. The model file itself goes only to those the server lets
+ * have it (canViewModel: whoever may download the design, and everyone for a free one), and then
+ * takes the preview's place; for them a model without a preview can be shown too.
+ */
 function DesignMedia({ design }: { design: DesignDetail }) {
-  const models = useMemo(() => design.files.filter((file) => file.type === 'stl'), [design.files]);
+  const { canViewModel } = design;
+  const models = useMemo(
+    () =>
+      design.files.filter((file) => file.type === 'stl' && (canViewModel || previewMeshOf(file) !== null)),
+    [design.files, canViewModel],
+  );
   const images = useMemo(() => galleryImages(design), [design]);
-  const offer3d = models.length > 0 && design.canViewModel;
+  const offer3d = models.length > 0;
   // The person's own toggle wins; until they use it, Settings > Preferences decides whether the
-  // viewer opens on load (still only when they may view the models: see offer3d).
+  // viewer opens on load (still only when there is a model to show: see offer3d).
   const { autoOpen3d } = usePreferences();
   const [chosen3d, setChosen3d] = useState<boolean | null>(null);
   const show3d = chosen3d ?? autoOpen3d;
   const [modelId, setModelId] = useState<string | null>(null);
   const model = models.find((file) => file._id === modelId) ?? models[0];
-  const source = useMemo(() => (model ? signedStlSource(model._id) : null), [model]);
+  const shown = useMemo(
+    () =>
+      model
+        ? viewerModels(
+            previewMeshOf(model),
+            canViewModel ? signedModelSource(model._id, modelKindOfName(model.name)) : null,
+          )
+        : null,
+    [model, canViewModel],
+  );
 
   return (
     <section className={styles.media} aria-label="Images and 3D view">
@@ -216,8 +237,8 @@ function DesignMedia({ design }: { design: DesignDetail }) {
             className={`${button.base} ${button.secondary}`}
             aria-pressed={show3d}
             onClick={() => setChosen3d(!show3d)}
-            onPointerEnter={preloadStlViewer}
-            onFocus={preloadStlViewer}
+            onPointerEnter={preloadModelViewer}
+            onFocus={preloadModelViewer}
           >
             {show3d ? 'Show as Image' : 'Show in 3D'}
           </button>
@@ -235,9 +256,9 @@ function DesignMedia({ design }: { design: DesignDetail }) {
           )}
         </div>
       )}
-      {show3d && offer3d && source && model ? (
-        <StlViewer
-          source={source}
+      {show3d && shown && model ? (
+        <ModelViewer
+          models={shown}
           height={500}
           label={model.name}
           onError={(error) => console.error(error.message)}
@@ -247,4 +268,9 @@ function DesignMedia({ design }: { design: DesignDetail }) {
       )}
     </section>
   );
+}
+
+/** A model's public preview mesh, as a URL the browser can fetch; null until the server made it. */
+function previewMeshOf(file: DesignDetailFile): string | null {
+  return mediaUrl(file.previewMeshUrl, '') || null;
 }

@@ -1,4 +1,4 @@
-import { resolveAgainstApi } from '@/components/stl-viewer/get-signed-url.ts';
+import { resolveAgainstApi } from '@/components/model-viewer/get-signed-url.ts';
 import { apiFetch } from '@/lib/api-client.ts';
 
 /**

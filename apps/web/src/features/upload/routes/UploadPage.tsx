@@ -4,13 +4,13 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { checkStlFile } from '@/components/stl-viewer/check-stl-file.ts';
+import { checkModelFile } from '@/components/model-viewer/check-model-file.ts';
 import { type UploadProgress, uploadDesign, uploadFailureText } from '@/features/upload/api/upload-design.ts';
 import { BasicInfoStep } from '@/features/upload/components/BasicInfoStep.tsx';
 import { FilePicker } from '@/features/upload/components/FilePicker.tsx';
+import { ModelPreview } from '@/features/upload/components/ModelPreview.tsx';
 import { MonetizationStep } from '@/features/upload/components/MonetizationStep.tsx';
 import { StepIndicator } from '@/features/upload/components/StepIndicator.tsx';
-import { StlPreview } from '@/features/upload/components/StlPreview.tsx';
 import { UploadProgressBar } from '@/features/upload/components/UploadProgressBar.tsx';
 import { addPicked, type PickedFile } from '@/features/upload/file-selection.ts';
 import {
@@ -45,7 +45,7 @@ export default function UploadPage() {
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const submitting = progress !== null;
   // A chosen STL file already known not to be a model holds the wizard on step 2, saying why.
-  const stlProblem = fileProblemText(useFileProblems(stlFiles, checkStlFile));
+  const stlProblem = fileProblemText(useFileProblems(stlFiles, checkModelFile));
   const heldUp = step === 2 && stlProblem !== null;
   const inFlight = useRef<AbortController | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -144,7 +144,7 @@ export default function UploadPage() {
                 onAdd={(files) => setStlFiles((current) => addPicked(current, files, makeId))}
                 onRemove={(id) => setStlFiles((current) => current.filter((picked) => picked.id !== id))}
               />
-              {stlFiles.length > 0 && <StlPreview files={stlFiles} />}
+              {stlFiles.length > 0 && <ModelPreview files={stlFiles} />}
               <FilePicker
                 title="Photos"
                 description="Pictures of the printed model. The first one is the cover."

@@ -1,6 +1,7 @@
 /**
- * The three.js part of the viewer. Only StlViewer imports it, and only with a dynamic import(), so
- * three.js is a chunk of its own that is downloaded when a viewer is first shown.
+ * The three.js part of the viewer. Only the viewer's hook imports it, and only with a dynamic
+ * import(), so three.js (with the glTF loader for preview meshes) is a chunk of its own that is
+ * downloaded when a viewer is first shown.
  *
  * Frames are drawn on demand (after a camera move, a resize or a context restore), not in a
  * permanent loop: a model at rest costs no GPU time and no battery.
@@ -23,11 +24,22 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { fitDistance, groundPlacement, safeRadius, VIEW_DIRECTION, zoomLimits } from './camera-fit.ts';
 import { boxCentre, type ModelData } from './mesh-data.ts';
 import { createStudio } from './studio.ts';
+import type { Showing } from './viewer-state.ts';
 import { WebGLUnavailableError } from './webgl-error.ts';
+
+// The preview mesh is read here, in the same chunk: its glTF loader and meshopt decoder are
+// three.js code that only a viewer needs.
+export { readPreviewMesh } from './preview-mesh.ts';
 
 export type ViewerScene = {
   /** Back to the fitted view of the whole model. */
   reset(): void;
+  /**
+   * Puts another model of the same object in place of the one shown (the full model after the
+   * preview). Both are in the file's millimetres, so the new one is drawn at the very same spot:
+   * a camera the person moved stays where it is, and one they did not move is fitted to it.
+   */
+  replaceModel(model: ModelData, showing: Showing): void;
   /** Frees the GPU memory and the WebGL context, and removes the canvas and every listener. */
   dispose(): void;
 };
@@ -37,6 +49,8 @@ export type ViewerSceneOptions = {
   label: string;
   /** The id of the element that explains the mouse, touch and keyboard controls. */
   describedBy?: string;
+  /** Told once a frame with a model given to the scene (at its creation or later) is drawn. */
+  onDrawn?: (showing: Showing) => void;
 };
 
 const FIELD_OF_VIEW = 35; // degrees; a narrow lens distorts a product less than the usual 50-75
@@ -47,7 +61,8 @@ const KEY_ROTATE_TURNS = 1 / 24; // 15 degrees per key press
 const KEY_PAN_PIXELS = 40;
 
 /**
- * Builds the scene for `model` and puts its canvas into `container`. Resolves once the shaders
+ * Builds the scene for `model` (`showing` says which geometry it is, for `onDrawn`) and puts its
+ * canvas into `container`. Resolves once the shaders
  * are compiled where the browser can do that in the background, so the first frame does not
  * freeze the page (the lit, shadowed material can take a second to compile on some systems).
  * Fails with WebGLUnavailableError when WebGL is missing.
@@ -55,36 +70,39 @@ const KEY_PAN_PIXELS = 40;
 export async function createViewerScene(
   container: HTMLElement,
   model: ModelData,
-  { label, describedBy }: ViewerSceneOptions,
+  showing: Showing,
+  { label, describedBy, onDrawn }: ViewerSceneOptions,
 ): Promise<ViewerScene> {
   const renderer = createRenderer();
   const canvas = renderer.domElement;
 
-  const geometry = modelGeometry(model);
   const material = new MeshStandardMaterial({
     color: FILAMENT,
     roughness: 0.55,
     metalness: 0.05,
-    // Not every STL is closed or has its triangles wound outwards; show the inside rather than holes.
+    // Not every model is closed or has its triangles wound outwards; show the inside rather than holes.
     side: DoubleSide,
   });
-  const mesh = new Mesh(geometry, material);
+  const mesh = new Mesh(modelGeometry(model), material);
   mesh.castShadow = true;
   mesh.receiveShadow = true;
-  // STL is Z-up, three.js is Y-up: a quarter turn about X (a transform of the object, so no
-  // vertex is touched), then centred over the origin and set down on the ground.
+  // Model files are Z-up, three.js is Y-up: a quarter turn about X (a transform of the object, so
+  // no vertex is touched), then centred over the origin and set down on the ground. A model put in
+  // its place later keeps this transform (see replaceModel).
   mesh.rotation.x = -Math.PI / 2;
   mesh.position.set(...groundPlacement(model.boundingBox));
   mesh.updateMatrixWorld();
 
-  const sphere = geometry.boundingSphere!.clone().applyMatrix4(mesh.matrixWorld);
-  const radius = safeRadius(sphere.radius);
+  let sphere = mesh.geometry.boundingSphere!.clone().applyMatrix4(mesh.matrixWorld);
+  let radius = safeRadius(sphere.radius);
+  // The lights, shadow and grid are sized once, to the first model: a later one of the same object
+  // has (all but) the same size.
   const studio = createStudio(radius);
   studio.scene.add(mesh);
   const camera = new PerspectiveCamera(FIELD_OF_VIEW, 1, 0.1, 1000);
 
   const freeGpu = () => {
-    geometry.dispose();
+    mesh.geometry.dispose();
     material.dispose();
     studio.dispose();
     renderer.dispose();
@@ -124,6 +142,8 @@ export async function createViewerScene(
   let frame = 0;
   let fitting = false;
   let movedByUser = false;
+  /** The model given last, until a frame with it has been drawn. */
+  let undrawn: Showing | null = showing;
 
   const render = () => {
     frame = 0;
@@ -131,6 +151,11 @@ export async function createViewerScene(
     // a change, which asks for the next frame, until the motion has died out.
     controls.update();
     renderer.render(studio.scene, camera);
+    if (undrawn !== null) {
+      const drawn = undrawn;
+      undrawn = null;
+      onDrawn?.(drawn);
+    }
   };
   const requestRender = () => {
     if (frame === 0) frame = requestAnimationFrame(render);
@@ -197,6 +222,15 @@ export async function createViewerScene(
 
   return {
     reset: fitView,
+    replaceModel(next, nextShowing) {
+      mesh.geometry.dispose();
+      mesh.geometry = modelGeometry(next);
+      sphere = mesh.geometry.boundingSphere!.clone().applyMatrix4(mesh.matrixWorld);
+      radius = safeRadius(sphere.radius);
+      undrawn = nextShowing;
+      if (movedByUser) requestRender();
+      else fitView();
+    },
     dispose() {
       if (frame !== 0) cancelAnimationFrame(frame);
       frame = 0;
@@ -226,8 +260,8 @@ function createRenderer(): WebGLRenderer {
 }
 
 /**
- * The triangles as they came from the worker: positions in the file's own coordinates, flat
- * normals, and bounds already measured, so nothing here loops over the vertices.
+ * The triangles as they came from the worker (or the preview reader): positions in the file's own
+ * coordinates, flat normals, and bounds already measured, so nothing here loops over the vertices.
  */
 function modelGeometry({ positions, normals, boundingBox, boundingRadius }: ModelData): BufferGeometry {
   const geometry = new BufferGeometry();

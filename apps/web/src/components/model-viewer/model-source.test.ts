@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  fetchBytes,
   type LoadProgress,
-  loadStlBytes,
+  loadBytes,
+  type ModelSource,
   progressPercent,
   readResponseBytes,
-  type StlSource,
   sameSource,
-} from './stl-source.ts';
+} from './model-source.ts';
 
 /** A response whose body arrives in the given chunks, with an optional Content-Length. */
 function chunkedResponse(chunks: number[][], contentLength?: number): Response {
@@ -69,16 +70,16 @@ describe('readResponseBytes', () => {
   });
 });
 
-describe('loadStlBytes', () => {
+describe('loadBytes', () => {
   it('reads a picked file', async () => {
     const file = new File([new Uint8Array([7, 8, 9])], 'part.stl');
-    const bytes = await loadStlBytes({ kind: 'file', file }, { signal: signal() });
+    const bytes = await loadBytes({ kind: 'file', file }, { signal: signal() });
     expect(Array.from(new Uint8Array(bytes))).toEqual([7, 8, 9]);
   });
 
   it('copies an in-memory buffer, so handing it to the worker leaves the caller’s intact', async () => {
     const buffer = new Uint8Array([1, 2, 3]).buffer;
-    const bytes = await loadStlBytes({ kind: 'buffer', buffer }, { signal: signal() });
+    const bytes = await loadBytes({ kind: 'buffer', buffer }, { signal: signal() });
     structuredClone(bytes, { transfer: [bytes] });
     expect(buffer.byteLength).toBe(3);
   });
@@ -87,16 +88,26 @@ describe('loadStlBytes', () => {
     const fetchMock = vi.fn(async () => chunkedResponse([[5, 6]], 2));
     vi.stubGlobal('fetch', fetchMock);
     const getUrl = vi.fn(async () => 'https://files.example/part.stl?sig=abc');
-    const bytes = await loadStlBytes({ kind: 'signed-url', key: 'part.stl', getUrl }, { signal: signal() });
+    const bytes = await loadBytes({ kind: 'signed-url', key: 'part.stl', getUrl }, { signal: signal() });
     expect(Array.from(new Uint8Array(bytes))).toEqual([5, 6]);
     expect(fetchMock).toHaveBeenCalledWith('https://files.example/part.stl?sig=abc', expect.anything());
   });
 
   it('fails with the HTTP status when the file cannot be downloaded', async () => {
     vi.stubGlobal('fetch', async () => new Response('gone', { status: 404, statusText: 'Not Found' }));
-    await expect(loadStlBytes({ kind: 'url', url: '/files/part.stl' }, { signal: signal() })).rejects.toThrow(
+    await expect(loadBytes({ kind: 'url', url: '/files/part.stl' }, { signal: signal() })).rejects.toThrow(
       'The server answered 404 Not Found',
     );
+  });
+});
+
+describe('fetchBytes', () => {
+  it('downloads without credentials: signed URLs carry their own, preview meshes are public', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => chunkedResponse([[1, 2, 3]], 3));
+    vi.stubGlobal('fetch', fetchMock);
+    const bytes = await fetchBytes('/uploads/previews/part.glb', { signal: signal() });
+    expect(Array.from(new Uint8Array(bytes))).toEqual([1, 2, 3]);
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ credentials: 'omit' });
   });
 });
 
@@ -104,23 +115,27 @@ describe('sameSource', () => {
   it('treats a new object naming the same file as the same source', () => {
     const file = new File([], 'a.stl');
     const getUrl = async () => '';
-    expect(sameSource({ kind: 'url', url: '/a.stl' }, { kind: 'url', url: '/a.stl' })).toBe(true);
-    expect(sameSource({ kind: 'file', file }, { kind: 'file', file })).toBe(true);
+    const stl = { modelKind: 'stl' } as const;
+    expect(sameSource({ kind: 'url', url: '/a.stl', ...stl }, { kind: 'url', url: '/a.stl', ...stl })).toBe(
+      true,
+    );
+    expect(sameSource({ kind: 'file', file, ...stl }, { kind: 'file', file, ...stl })).toBe(true);
     expect(
       sameSource(
-        { kind: 'signed-url', key: 'a', getUrl },
-        { kind: 'signed-url', key: 'a', getUrl: async () => '' },
+        { kind: 'signed-url', key: 'a', getUrl, ...stl },
+        { kind: 'signed-url', key: 'a', getUrl: async () => '', ...stl },
       ),
     ).toBe(true);
   });
 
-  it('tells different files apart', () => {
-    const sources: StlSource[] = [
-      { kind: 'url', url: '/a.stl' },
-      { kind: 'url', url: '/b.stl' },
-      { kind: 'file', file: new File([], 'a.stl') },
-      { kind: 'file', file: new File([], 'a.stl') },
-      { kind: 'signed-url', key: '/a.stl', getUrl: async () => '' },
+  it('tells different files apart, and the same bytes read as another kind', () => {
+    const sources: ModelSource[] = [
+      { kind: 'url', url: '/a.stl', modelKind: 'stl' },
+      { kind: 'url', url: '/b.stl', modelKind: 'stl' },
+      { kind: 'url', url: '/b.stl', modelKind: 'obj' },
+      { kind: 'file', file: new File([], 'a.stl'), modelKind: 'stl' },
+      { kind: 'file', file: new File([], 'a.stl'), modelKind: 'stl' },
+      { kind: 'signed-url', key: '/a.stl', getUrl: async () => '', modelKind: 'stl' },
     ];
     for (const [i, a] of sources.entries()) {
       for (const [j, b] of sources.entries()) expect(sameSource(a, b)).toBe(i === j);

@@ -1,10 +1,11 @@
+import type { ModelKind } from '@printmarket/mesh/mesh-errors';
 import { API_BASE } from '@/lib/api-base.ts';
 import { apiFetch, errorMessage } from '@/lib/api-client.ts';
-import type { StlSource } from './stl-source.ts';
+import type { ModelSource } from './model-source.ts';
 import { VIEWER_MSG } from './viewer-messages.ts';
 
 /**
- * GET /api/designs/get-signed-url/{fileName}: a short-lived URL of an STL file for the 3D viewer.
+ * GET /api/designs/get-signed-url/{fileName}: a short-lived URL of a model file for the 3D viewer.
  * The server decides whether this person may have it. Fails with the server's message, or with
  * 'Failed to fetch signed URL' when it sent none.
  */
@@ -27,11 +28,12 @@ export function resolveAgainstApi(url: string): string {
   return url.startsWith('/') && !url.startsWith('//') ? `${API_BASE}${url}` : url;
 }
 
-/** The viewer source for a design's STL file, fetched through a signed URL. */
-export function signedStlSource(fileName: string): StlSource {
+/** The viewer source for a design's model file, fetched through a signed URL. */
+export function signedModelSource(fileName: string, modelKind: ModelKind): ModelSource {
   return {
     kind: 'signed-url',
     key: fileName,
     getUrl: (signal) => fetchSignedUrl(fileName, signal),
+    modelKind,
   };
 }

@@ -1,9 +1,11 @@
 /**
- * Where the viewer's STL bytes come from, and reading them with download progress. No three.js
+ * Where the viewer's model bytes come from, and reading them with download progress. No three.js
  * here: this runs in the light part of the viewer, while the 3D chunk is still downloading.
  */
+import type { ModelKind } from '@printmarket/mesh/mesh-errors';
 
-export type StlSource =
+/** Where the bytes of a file come from. */
+export type ByteSource =
   /** A URL the browser may fetch as is (a public file, or an already signed URL). */
   | { kind: 'url'; url: string }
   /**
@@ -11,10 +13,13 @@ export type StlSource =
    * the viewer reloads when it changes, not when a new `getUrl` function is passed on a re-render.
    */
   | { kind: 'signed-url'; key: string; getUrl: (signal: AbortSignal) => Promise<string> }
-  /** A local file, e.g. an STL file a creator picked in the upload wizard. */
+  /** A local file, e.g. a model file a creator picked in the upload wizard. */
   | { kind: 'file'; file: Blob }
   /** Bytes already in memory. They are copied, so the caller's buffer stays usable. */
   | { kind: 'buffer'; buffer: ArrayBuffer };
+
+/** A model file to show in full: where its bytes come from, and which reader reads them. */
+export type ModelSource = ByteSource & { modelKind: ModelKind };
 
 /** Download progress: bytes so far, and the total when the server announced it. */
 export type LoadProgress = { loaded: number; total: number | null };
@@ -25,11 +30,11 @@ export type LoadOptions = { signal: AbortSignal; onProgress?: (progress: LoadPro
  * Whether two sources name the same file. Pages often build the source object anew on every
  * render; the viewer starts over only when the file itself changes.
  */
-export function sameSource(a: StlSource, b: StlSource): boolean {
-  return a.kind === b.kind && identity(a) === identity(b);
+export function sameSource(a: ModelSource, b: ModelSource): boolean {
+  return a.kind === b.kind && a.modelKind === b.modelKind && identity(a) === identity(b);
 }
 
-function identity(source: StlSource): unknown {
+function identity(source: ByteSource): unknown {
   switch (source.kind) {
     case 'url':
       return source.url;
@@ -42,8 +47,8 @@ function identity(source: StlSource): unknown {
   }
 }
 
-/** The STL bytes as an ArrayBuffer the caller owns (it is transferred to the parsing worker). */
-export async function loadStlBytes(source: StlSource, options: LoadOptions): Promise<ArrayBuffer> {
+/** The file's bytes as an ArrayBuffer the caller owns (it is transferred to the reading worker). */
+export async function loadBytes(source: ByteSource, options: LoadOptions): Promise<ArrayBuffer> {
   switch (source.kind) {
     case 'url':
       return fetchBytes(source.url, options);
@@ -56,9 +61,10 @@ export async function loadStlBytes(source: StlSource, options: LoadOptions): Pro
   }
 }
 
-async function fetchBytes(url: string, options: LoadOptions): Promise<ArrayBuffer> {
-  // No credentials: signed URLs carry their own authorisation, and a storage bucket on another
-  // origin would refuse a credentialed cross-origin request.
+/** Downloads `url` into one ArrayBuffer; fails with the HTTP status when the server refuses. */
+export async function fetchBytes(url: string, options: LoadOptions): Promise<ArrayBuffer> {
+  // No credentials: signed URLs carry their own authorisation, preview meshes are public, and a
+  // storage bucket on another origin would refuse a credentialed cross-origin request.
   const response = await fetch(url, { signal: options.signal, credentials: 'omit' });
   if (!response.ok) {
     const status = `${response.status} ${response.statusText}`.trim();

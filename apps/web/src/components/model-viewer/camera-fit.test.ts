@@ -9,7 +9,7 @@ import {
   zoomLimits,
   zUpToYUp,
 } from './camera-fit.ts';
-import type { BoundingBox, Vec3 } from './parse-stl.ts';
+import type { BoundingBox, Vec3 } from './mesh-data.ts';
 
 const degrees = (radians: number) => (radians * 180) / Math.PI;
 
@@ -64,7 +64,7 @@ describe('zoomLimits', () => {
 describe('Z-up to Y-up placement', () => {
   const box: BoundingBox = { min: [-4, -6, 5], max: [10, 2, 25] };
 
-  it('turns the STL up axis (Z) into three.js up (Y), keeping the front (-Y) towards the camera (+Z)', () => {
+  it('turns a model file’s up axis (Z) into three.js up (Y), keeping the front (-Y) towards the camera (+Z)', () => {
     expect(zUpToYUp([0, 0, 1])).toEqual([0, 1, -0]);
     expect(zUpToYUp([0, -1, 0])).toEqual([0, 0, 1]);
     expect(zUpToYUp([1, 0, 0])).toEqual([1, 0, -0]);

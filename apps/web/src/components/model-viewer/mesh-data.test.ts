@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundingRadius, boxCentre, flatNormals, prepareModel } from './mesh-data.ts';
-import { parseStl } from './parse-stl.ts';
+import { boundingBoxOf, boundingRadius, boxCentre, flatNormals, prepareModel } from './mesh-data.ts';
 
 const triangles = (...values: number[][]) => new Float32Array(values.flat());
 
@@ -35,17 +34,21 @@ describe('boundingRadius', () => {
   });
 });
 
+describe('boundingBoxOf', () => {
+  it('spans the lowest and highest coordinate on each axis', () => {
+    const box = boundingBoxOf(triangles([0, 0, 0, 10, 0, 0, 0, 20, 0], [-15, 2.5, 3, 0.5, 0, 0, 0, 0, 30]));
+    expect(box).toEqual({ min: [-15, 0, 0], max: [10, 20, 30] });
+  });
+});
+
 describe('prepareModel', () => {
-  it('adds normals and a sphere around the box centre holding every vertex', () => {
+  it('adds the triangle count, bounds, normals and a sphere around the box centre holding every vertex', () => {
     // A flat square 10 x 10 at height 2, as two triangles.
     const positions = triangles([0, 0, 2, 10, 0, 2, 10, 10, 2], [0, 0, 2, 10, 10, 2, 0, 10, 2]);
-    const bytes = new Uint8Array(84 + 100);
-    const view = new DataView(bytes.buffer);
-    view.setUint32(80, 2, true);
-    positions.forEach((value, i) => {
-      view.setFloat32(84 + Math.floor(i / 9) * 50 + 12 + (i % 9) * 4, value, true);
-    });
-    const model = prepareModel(parseStl(bytes));
+    const model = prepareModel(positions);
+    expect(model.positions).toBe(positions);
+    expect(model.triangleCount).toBe(2);
+    expect(model.boundingBox).toEqual({ min: [0, 0, 2], max: [10, 10, 2] });
     expect(boxCentre(model.boundingBox)).toEqual([5, 5, 2]);
     expect(model.boundingRadius).toBeCloseTo(Math.hypot(5, 5), 6);
     expect(Array.from(model.normals)).toEqual(Array.from({ length: 6 }, () => [0, 0, 1]).flat());

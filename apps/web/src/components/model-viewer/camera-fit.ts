@@ -1,13 +1,14 @@
 /**
  * The arithmetic of placing and framing a model, kept apart from three.js so it can be unit-tested
- * in Node. Sizes are in the model's own units (millimetres for almost every STL file).
+ * in Node. Sizes are in the model's own units (millimetres for almost every model file).
  */
-import type { BoundingBox, Vec3 } from './parse-stl.ts';
+import type { BoundingBox, Vec3 } from './mesh-data.ts';
 
 /**
- * STL files are Z-up; three.js is Y-up. Turning the model -90 degrees about X maps a point
- * (x, y, z) to (x, z, -y): what stood on the print bed now stands on the ground, and the side that
- * faced -Y (the front in CAD tools) faces the camera. Returns the shift that, after that turn,
+ * Model files are Z-up (STL and 3MF say so; OBJ is read as slicers read it); three.js is Y-up.
+ * Turning the model -90 degrees about X maps a point (x, y, z) to (x, z, -y): what stood on the
+ * print bed now stands on the ground, and the side that faced -Y (the front in CAD tools) faces the
+ * camera. Returns the shift that, after that turn,
  * centres the model over the origin and sets its lowest point on the ground (y = 0).
  */
 export function groundPlacement({ min, max }: BoundingBox): Vec3 {
@@ -16,7 +17,7 @@ export function groundPlacement({ min, max }: BoundingBox): Vec3 {
   return [-(minX + maxX) / 2, -minZ, (minY + maxY) / 2];
 }
 
-/** The point (x, y, z) of an STL file in three.js's Y-up space, before the shift above. */
+/** The point (x, y, z) of a model file in three.js's Y-up space, before the shift above. */
 export function zUpToYUp([x, y, z]: Vec3): Vec3 {
   return [x, z, -y];
 }
@@ -37,7 +38,7 @@ export function fitDistance(radius: number, verticalFovDegrees: number, aspect: 
 }
 
 /**
- * A model that is a single point (or had no extent at all) still needs a view; every STL is
+ * A model that is a single point (or had no extent at all) still needs a view; every model is
  * otherwise accepted whatever its scale, as files in metres or inches exist.
  */
 export function safeRadius(radius: number): number {

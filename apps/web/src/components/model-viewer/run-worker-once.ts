@@ -1,12 +1,14 @@
+import type { ModelRequest } from './worker-protocol.ts';
+
 /**
- * Sends `buffer` (transferred: the caller's copy becomes empty) to a fresh worker and settles with
- * its one answer. The worker is ended after that answer, or as soon as `signal` aborts.
- * `create` must hold the `new Worker(new URL('./x.worker.ts', import.meta.url), ...)` expression
- * itself: that is the form Vite recognises and bundles.
+ * Sends `request` to a fresh worker, its buffer transferred (the caller's copy becomes empty), and
+ * settles with the worker's one answer. The worker is ended after that answer, or as soon as
+ * `signal` aborts. `create` must hold the `new Worker(new URL('./x.worker.ts', import.meta.url),
+ * ...)` expression itself: that is the form Vite recognises and bundles.
  */
 export function runWorkerOnce<Reply>(
   create: () => Worker,
-  buffer: ArrayBuffer,
+  request: ModelRequest,
   signal: AbortSignal,
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
@@ -34,6 +36,6 @@ export function runWorkerOnce<Reply>(
       finish();
       reject(new Error('The 3D model could not be prepared.'));
     };
-    worker.postMessage(buffer, [buffer]);
+    worker.postMessage(request, [request.buffer]);
   });
 }
