@@ -1,5 +1,6 @@
 import type { ModelKind } from './mesh-errors.ts';
 import type { MeshReader, SinkFactory } from './mesh-reader.ts';
+import { ObjReader } from './obj/obj-reader.ts';
 import { StlDecoder } from './stl/stl-decoder.ts';
 import type { TriangleSink } from './triangle-batch.ts';
 
@@ -11,8 +12,9 @@ export function createMeshReader<S extends TriangleSink>(
   switch (kind) {
     case 'stl':
       return new StlDecoder(createSink);
-    case '3mf':
     case 'obj':
+      return new ObjReader(createSink);
+    case '3mf':
       throw new Error(`no reader for ${kind} yet`);
   }
 }
