@@ -25,6 +25,24 @@ async function freeDemoDesign(page: Page): Promise<ListedDesign> {
   return free;
 }
 
+type PaidDesign = ListedDesign & { price: number };
+type ModelFile = { type: string; previewMeshUrl?: string | null };
+
+async function paidDemoDesign(page: Page): Promise<PaidDesign> {
+  const res = await page.request.get('/api/designs/newest?limit=48');
+  const { designs } = (await res.json()) as { designs: PaidDesign[] };
+  const paid = designs.find((design) => design.isPaid);
+  // The demo catalogue has paid designs; without one these tests must fail, not pass quietly.
+  if (!paid) throw new Error('the demo content has no paid design');
+  return paid;
+}
+
+async function modelFilesOf(page: Page, design: ListedDesign): Promise<ModelFile[]> {
+  const res = await page.request.get(`/api/designs/${design.user.username}/${design.slug}`);
+  const { files } = (await res.json()) as { files: ModelFile[] };
+  return files.filter((file) => file.type === 'stl');
+}
+
 /** Bodies of the JavaScript the page loads from now on. */
 function recordScripts(page: Page): { urls: string[]; bodies: Promise<string>[] } {
   const record = { urls: [] as string[], bodies: [] as Promise<string>[] };
@@ -140,16 +158,44 @@ test('a visitor is asked to sign in to like or download', async ({ page }) => {
 
 test('a visitor on a paid design is sent to sign in to buy it', async ({ page }) => {
   const dialogs = collectDialogs(page);
-  const res = await page.request.get('/api/designs/newest?limit=48');
-  const { designs } = (await res.json()) as { designs: (ListedDesign & { price: number })[] };
-  const paid = designs.find((design) => design.isPaid);
-  // The demo catalogue has paid designs; without one this test must fail, not pass quietly.
-  if (!paid) throw new Error('the demo content has no paid design');
+  const paid = await paidDemoDesign(page);
   await page.goto(`/design/${paid.user.username}/${paid.slug}`);
-  await expect(page.getByRole('button', { name: 'Show in 3D' })).toHaveCount(0);
   await page.getByRole('button', { name: `Buy Model for $${paid.price.toFixed(2)}` }).click();
   await expect.poll(() => dialogs).toContain('Please sign in to purchase this design.');
   await expect(page).toHaveURL(/\/signin$/);
+});
+
+test('a visitor sees a paid design in 3D from its preview mesh, and no model file crosses the network', async ({
+  page,
+}) => {
+  const paid = await paidDemoDesign(page);
+  // The server's preview jobs build the demo designs' preview meshes after the first start.
+  await expect
+    .poll(async () => (await modelFilesOf(page, paid)).every((file) => file.previewMeshUrl), { timeout: 60_000 })
+    .toBe(true);
+  const files = await modelFilesOf(page, paid);
+  expect(files.length).toBeGreaterThan(0);
+
+  const requests: string[] = [];
+  const modelAnswers: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  page.on('response', (response) => {
+    if (/^model\/(stl|3mf|obj)/.test(response.headers()['content-type'] ?? '')) modelAnswers.push(response.url());
+  });
+  await page.goto(`/design/${paid.user.username}/${paid.slug}`);
+  await page.getByRole('button', { name: 'Show in 3D' }).click();
+  const viewer = page.getByRole('region', { name: /^3D viewer/ });
+  await expect(viewer).toHaveAttribute('data-showing', 'preview', { timeout: 30_000 });
+  await expect(viewer.getByRole('button', { name: 'Reset view' })).toBeVisible();
+  await expect(viewer.locator('canvas')).toHaveCount(1);
+
+  const meshPaths = files.map((file) => file.previewMeshUrl);
+  expect(requests.some((url) => meshPaths.includes(new URL(url).pathname))).toBe(true);
+  // Neither the call that hands out a model's link nor the model's bytes were asked for.
+  expect(requests.filter((url) => /\/api\/(designs\/download|files\/content)\//.test(url))).toEqual([]);
+  expect(modelAnswers).toEqual([]);
+  // The preview stays a preview: nothing swaps in a full model the visitor may not have.
+  await expect(viewer).toHaveAttribute('data-showing', 'preview');
 });
 
 test('a signed-in person likes and unlikes, and downloads everything as one ZIP', async ({ page }) => {

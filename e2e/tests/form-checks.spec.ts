@@ -27,18 +27,21 @@ test('upload wizard: a chosen file that is not a model holds Next disabled on st
   });
   await expect(next).toBeDisabled();
   await expect(next).toHaveAccessibleDescription(
-    'notes.stl is not a 3D model: The file is not an STL file. Remove it to go on.',
+    'notes.stl is not a 3D model: This file is not an STL file (neither binary nor ASCII STL). Remove it to go on.',
   );
-  await expect(page.getByText('notes.stl is not a 3D model: The file is not an STL file.')).toBeVisible();
+  await expect(
+    page.getByText('notes.stl is not a 3D model: This file is not an STL file (neither binary nor ASCII STL).'),
+  ).toBeVisible();
 
-  // A binary STL cut short, beside a good one: both listed, Next still held.
+  // A binary STL cut inside its first triangle, beside a good one: both listed, Next still held.
+  // (One cut after whole triangles is read as slicers read it, up to its last whole triangle.)
   const box = boxStl(20, 20, 20);
   await stlInput(page).setInputFiles([
-    { name: 'cut.stl', mimeType: 'model/stl', buffer: box.subarray(0, box.length - 60) },
+    { name: 'cut.stl', mimeType: 'model/stl', buffer: box.subarray(0, 84 + 30) },
     { name: 'box.stl', mimeType: 'model/stl', buffer: box },
   ]);
   await expect(
-    page.getByText(/^2 files are not 3D models: notes\.stl .*, cut\.stl \(The STL file is truncated/),
+    page.getByText(/^2 files are not 3D models: notes\.stl .*, cut\.stl \(This STL file is truncated/),
   ).toBeVisible();
   await expect(next).toBeDisabled();
 

@@ -8,6 +8,13 @@ export type ModelKind = 'stl' | '3mf' | 'obj';
  */
 export const MAX_MODEL_TRIANGLES = 20_000_000;
 
+/**
+ * Most vertices a model whose faces refer to vertices by number (OBJ) may define: every one is held
+ * until the end, 12 bytes each, 120 MB at the limit. A closed mesh has about half as many vertices
+ * as triangles, so this goes with MAX_MODEL_TRIANGLES.
+ */
+export const MAX_MODEL_VERTICES = 10_000_000;
+
 export type MeshRejection =
   | 'empty'
   | 'not-model'
@@ -16,6 +23,7 @@ export type MeshRejection =
   | 'invalid-coordinates'
   | 'unreadable'
   | 'too-many-triangles'
+  | 'too-many-vertices'
   | 'bad-index'
   | 'too-large'
   | 'too-deep'
@@ -41,6 +49,8 @@ export function meshRejectionMessage(kind: ModelKind, reason: MeshRejection): st
       return `This ${label} file could not be read.`;
     case 'too-many-triangles':
       return `This ${label} file has more than ${MAX_MODEL_TRIANGLES.toLocaleString('en-US')} triangles.`;
+    case 'too-many-vertices':
+      return `This ${label} file has more than ${MAX_MODEL_VERTICES.toLocaleString('en-US')} vertices.`;
     case 'bad-index':
       return `This ${label} file refers to a vertex or object it does not contain.`;
     case 'too-large':

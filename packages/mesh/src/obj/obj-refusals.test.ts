@@ -183,6 +183,6 @@ describe('limits', () => {
     const vertices = latin1('v 1 2 3\n'.repeat(131_072));
     const needed = MAX_OBJ_VERTICES / 131_072;
     const file = [...repeated(vertices, Math.ceil(needed) + 5)];
-    expect(pushUntilRefused(file)).toEqual({ reason: 'too-large', taken: Math.floor(needed) });
+    expect(pushUntilRefused(file)).toEqual({ reason: 'too-many-vertices', taken: Math.floor(needed) });
   });
 });

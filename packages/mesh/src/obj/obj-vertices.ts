@@ -1,12 +1,7 @@
-import { MeshRejectedError } from '../mesh-errors.ts';
+import { MAX_MODEL_VERTICES, MeshRejectedError } from '../mesh-errors.ts';
 
-/**
- * Most vertices an OBJ file may define. Faces refer to vertices by number, so every vertex is held
- * until the end: 12 bytes each, 120 MB at the limit. A closed mesh has about half as many
- * vertices as triangles, so this goes with MAX_MODEL_TRIANGLES (20 million); a file beyond it
- * (OBJ has no other way to say "too large") is refused as 'too-large'.
- */
-export const MAX_OBJ_VERTICES = 10_000_000;
+/** Faces refer to vertices by number, so every vertex is held until the end (see the limit). */
+export const MAX_OBJ_VERTICES = MAX_MODEL_VERTICES;
 
 const INITIAL_VERTICES = 1024;
 
@@ -44,7 +39,7 @@ export class ObjVertices {
   }
 
   #grow(): void {
-    if (this.count >= MAX_OBJ_VERTICES) throw new MeshRejectedError('obj', 'too-large');
+    if (this.count >= MAX_OBJ_VERTICES) throw new MeshRejectedError('obj', 'too-many-vertices');
     const grown = new Float32Array(Math.min(this.count * 2, MAX_OBJ_VERTICES) * 3);
     grown.set(this.#coordinates);
     this.#coordinates = grown;

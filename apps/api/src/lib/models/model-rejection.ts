@@ -10,6 +10,7 @@ const STATUS: Record<MeshRejection, number> = {
   'invalid-coordinates': 400,
   unreadable: 400,
   'too-many-triangles': 413,
+  'too-many-vertices': 413,
   'bad-index': 400,
   'too-large': 413,
   'too-deep': 400,
