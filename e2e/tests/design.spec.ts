@@ -171,7 +171,9 @@ test('a visitor sees a paid design in 3D from its preview mesh, and no model fil
   const paid = await paidDemoDesign(page);
   // The server's preview jobs build the demo designs' preview meshes after the first start.
   await expect
-    .poll(async () => (await modelFilesOf(page, paid)).every((file) => file.previewMeshUrl), { timeout: 60_000 })
+    .poll(async () => (await modelFilesOf(page, paid)).every((file) => file.previewMeshUrl), {
+      timeout: 60_000,
+    })
     .toBe(true);
   const files = await modelFilesOf(page, paid);
   expect(files.length).toBeGreaterThan(0);
@@ -180,7 +182,8 @@ test('a visitor sees a paid design in 3D from its preview mesh, and no model fil
   const modelAnswers: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
   page.on('response', (response) => {
-    if (/^model\/(stl|3mf|obj)/.test(response.headers()['content-type'] ?? '')) modelAnswers.push(response.url());
+    if (/^model\/(stl|3mf|obj)/.test(response.headers()['content-type'] ?? ''))
+      modelAnswers.push(response.url());
   });
   await page.goto(`/design/${paid.user.username}/${paid.slug}`);
   await page.getByRole('button', { name: 'Show in 3D' }).click();

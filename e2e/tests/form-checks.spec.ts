@@ -30,7 +30,9 @@ test('upload wizard: a chosen file that is not a model holds Next disabled on st
     'notes.stl is not a 3D model: This file is not an STL file (neither binary nor ASCII STL). Remove it to go on.',
   );
   await expect(
-    page.getByText('notes.stl is not a 3D model: This file is not an STL file (neither binary nor ASCII STL).'),
+    page.getByText(
+      'notes.stl is not a 3D model: This file is not an STL file (neither binary nor ASCII STL).',
+    ),
   ).toBeVisible();
 
   // A binary STL cut inside its first triangle, beside a good one: both listed, Next still held.
