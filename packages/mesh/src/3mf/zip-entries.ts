@@ -24,6 +24,10 @@ const DEFLATED = 8;
 const FLAG_ENCRYPTED = 0x1;
 const FLAG_DATA_DESCRIPTOR = 0x8;
 const ZIP64_EXTRA_FIELD = 0x0001;
+const END_RECORD_SIGNATURE = 0x06054b50;
+const END_RECORD_SIZE = 22;
+/** The end record and the longest comment it may have. */
+const MAX_END_RECORD_BYTES = END_RECORD_SIZE + 0xffff;
 const ZIP64_MARKER = 0xffffffff;
 
 /**
@@ -75,8 +79,14 @@ export class ZipEntryReader {
   #headerLength = 0;
   #headerNeeded = LOCAL_HEADER_SIZE;
   #entry: Entry | null = null;
+  /** The start of a slice of compressed bytes cut by a chunk's end (see #readDeflated). */
+  readonly #slice = new Uint8Array(SLICE);
+  #sliceFill = 0;
   readonly #descriptor = new Uint8Array(24);
   #descriptorLength = 0;
+  /** The last bytes after the entries, where the end record must be. */
+  #trailer = new Uint8Array(0);
+  #trailerLength = 0;
   /** How many entries have started. */
   entries = 0;
 
@@ -99,6 +109,7 @@ export class ZipEntryReader {
           i = this.#readDescriptor(chunk, i);
           break;
         case AFTER_ENTRIES:
+          this.#keepTrailer(chunk.subarray(i));
           this.#offset += chunk.length - i;
           i = chunk.length;
           break;
@@ -108,12 +119,58 @@ export class ZipEntryReader {
     if (this.#phase === DATA) this.#endIfComplete();
   }
 
-  /** The archive ended: refuses one cut inside an entry or a header, and one without entries. */
+  /**
+   * The archive ended: refuses one cut inside an entry or a header, one without entries, and one
+   * without its end record (the central directory is not read, but an archive cut inside it is
+   * as damaged for every other ZIP reader).
+   */
   finish(): void {
+    // The last slice of an entry without a size is cut by the end of the archive; what follows
+    // the stream in it may start another such entry.
+    for (
+      let entry = this.#entry;
+      this.#phase === DATA && entry?.inflater && this.#sliceFill > 0;
+      entry = this.#entry
+    ) {
+      const slice = this.#slice.slice(0, this.#sliceFill);
+      this.#sliceFill = 0;
+      const rest = this.#inflateSlice(entry, entry.inflater, slice);
+      if (rest > 0) this.push(slice.subarray(slice.length - rest));
+    }
     if (this.#phase === DESCRIPTOR) this.#endDescriptor();
     if (this.#phase === DATA) throw refusal('unreadable');
+    if (this.#phase === HEADER && this.#headerLength > 0) {
+      // Before a whole first signature nothing said it was a ZIP at all.
+      throw refusal(this.#headerLength >= 4 || this.entries > 0 ? 'unreadable' : 'not-model');
+    }
     if (this.entries === 0) throw refusal('not-model');
-    if (this.#phase === HEADER && this.#headerLength > 0) throw refusal('unreadable');
+    if (this.#phase !== AFTER_ENTRIES || !this.#endsWithEndRecord()) throw refusal('unreadable');
+  }
+
+  /** Keeps the last MAX_END_RECORD_BYTES bytes seen after the entries. */
+  #keepTrailer(bytes: Uint8Array): void {
+    if (this.#trailer.length === 0) this.#trailer = new Uint8Array(MAX_END_RECORD_BYTES);
+    const trailer = this.#trailer;
+    if (bytes.length >= trailer.length) {
+      trailer.set(bytes.subarray(bytes.length - trailer.length));
+      this.#trailerLength = trailer.length;
+      return;
+    }
+    const drop = Math.max(0, this.#trailerLength + bytes.length - trailer.length);
+    if (drop > 0) trailer.copyWithin(0, drop, this.#trailerLength);
+    this.#trailerLength -= drop;
+    trailer.set(bytes, this.#trailerLength);
+    this.#trailerLength += bytes.length;
+  }
+
+  /** Whether the archive ends with an end record whose comment runs exactly to the end. */
+  #endsWithEndRecord(): boolean {
+    const view = new DataView(this.#trailer.buffer, 0, this.#trailerLength);
+    for (let at = this.#trailerLength - END_RECORD_SIZE; at >= 0; at--) {
+      if (view.getUint32(at, true) !== END_RECORD_SIGNATURE) continue;
+      if (view.getUint16(at + 20, true) === this.#trailerLength - at - END_RECORD_SIZE) return true;
+    }
+    return false;
   }
 
   #readHeader(chunk: Uint8Array, i: number): number {
@@ -145,6 +202,7 @@ export class ZipEntryReader {
     if (signature === LOCAL_HEADER_SIGNATURE) return true;
     if (AFTER_ENTRIES_SIGNATURES.includes(signature)) {
       this.#phase = AFTER_ENTRIES;
+      this.#keepTrailer(this.#header.subarray(0, this.#headerLength));
       this.#headerLength = 0;
       return false;
     }
@@ -199,31 +257,59 @@ export class ZipEntryReader {
 
   #readData(chunk: Uint8Array, i: number): number {
     const entry = this.#entry!;
-    let available = chunk.length - i;
-    if (entry.compressedSize >= 0)
-      available = Math.min(available, entry.compressedSize - entry.compressedRead);
-    const inflater = entry.inflater;
-    if (inflater === null) {
-      // Stored, or skipped by its size.
-      const piece = chunk.subarray(i, i + available);
-      if (entry.consumer !== null) this.#hand(entry, piece);
-      entry.compressedRead += piece.length;
-      this.#offset += piece.length;
-      this.#endIfComplete();
-      return i + piece.length;
+    if (entry.inflater !== null) return this.#readDeflated(entry, entry.inflater, chunk, i);
+    // Stored, or skipped by its size.
+    const piece = chunk.subarray(
+      i,
+      i + Math.min(chunk.length - i, entry.compressedSize - entry.compressedRead),
+    );
+    if (entry.consumer !== null) this.#hand(entry, piece);
+    entry.compressedRead += piece.length;
+    this.#offset += piece.length;
+    this.#endIfComplete();
+    return i + piece.length;
+  }
+
+  /**
+   * Inflates in slices of SLICE compressed bytes counted from the entry's start, whatever the
+   * chunks: fflate drops the output of a call that fails, so only fixed slices make what a
+   * damaged stream hands on before it fails (and so the outcome) the same for every chunking.
+   * A slice cut by a chunk's end waits in a buffer for the rest.
+   */
+  #readDeflated(entry: Entry, inflater: RawInflater, chunk: Uint8Array, i: number): number {
+    const sliceLength =
+      entry.compressedSize < 0 ? SLICE : Math.min(SLICE, entry.compressedSize - entry.compressedRead);
+    const take = Math.min(sliceLength - this.#sliceFill, chunk.length - i);
+    let slice: Uint8Array;
+    if (this.#sliceFill === 0 && take === sliceLength) {
+      slice = chunk.subarray(i, i + take);
+    } else {
+      this.#slice.set(chunk.subarray(i, i + take), this.#sliceFill);
+      this.#sliceFill += take;
+      if (this.#sliceFill < sliceLength) return i + take;
+      slice = this.#slice.subarray(0, sliceLength);
     }
-    const sliceLeft = SLICE - (entry.compressedRead % SLICE);
-    const piece = chunk.subarray(i, i + Math.min(available, sliceLeft));
-    const output = inflater.push(piece);
-    const used = piece.length - (inflater.ended ? inflater.rest.length : 0);
-    if (used < 0) throw refusal('unreadable');
+    this.#sliceFill = 0;
+    const rest = this.#inflateSlice(entry, inflater, slice);
+    if (rest <= take) return i + take - rest;
+    // The stream ended in bytes kept from earlier chunks: what follows it is read again from there.
+    this.push(slice.slice(slice.length - rest, slice.length - take));
+    return i;
+  }
+
+  /** Inflates one slice; returns how many of its bytes come after the stream's end. */
+  #inflateSlice(entry: Entry, inflater: RawInflater, slice: Uint8Array): number {
+    const output = inflater.push(slice);
+    const rest = inflater.ended ? inflater.rest.length : 0;
+    if (rest > slice.length) throw refusal('unreadable');
+    const used = slice.length - rest;
     entry.compressedRead += used;
     this.#offset += used;
     this.#hand(entry, output);
     if (inflater.ended || entry.compressedRead % SLICE === 0) this.#budget.checkRatio(this.#offset);
     if (inflater.ended) this.#endStream(entry);
     else if (entry.compressedRead === entry.compressedSize) throw refusal('unreadable');
-    return i + used;
+    return rest;
   }
 
   /** Hands inflated (or stored) bytes on, counted against the budget. */
