@@ -114,6 +114,10 @@ export type ZipEntrySpec = {
   methodNumber?: number;
   /** `data` already deflated (a large one is deflated once for several tests). */
   compressed?: Uint8Array;
+  /** Sizes in a ZIP64 extra field, the local header's set to 0xFFFFFFFF (as for entries over 4 GB). */
+  zip64?: boolean;
+  /** Sizes written wrong by this much: in the local header, or in the descriptor. */
+  sizeError?: number;
 };
 
 /** A ZIP archive: local headers, data, descriptors, then the central directory and end record. */
@@ -127,25 +131,27 @@ export function zipArchive(entries: ZipEntrySpec[]): Uint8Array {
     const deflated = (entry.method ?? 'deflated') === 'deflated';
     const data = deflated ? (entry.compressed ?? deflateSync(raw, { level: 6 })) : raw;
     const descriptor = entry.descriptor ?? 'none';
-    const zip64 = descriptor.startsWith('zip64');
+    const zip64 = descriptor.startsWith('zip64') || entry.zip64 === true;
+    const error = entry.sizeError ?? 0;
     // Readers here do not check it; computing it for 80 MB would only slow the tests.
     const crc = entry.compressed ? 0 : crc32(raw);
     const flags = (descriptor === 'none' ? 0 : 0x8) | (entry.encrypted ? 0x1 : 0);
     const method = entry.methodNumber ?? (deflated ? 8 : 0);
-    const extra = zip64 ? zip64Extra(raw.length, data.length) : new Uint8Array(0);
+    const extra = zip64 ? zip64Extra(raw.length + error, data.length) : new Uint8Array(0);
     const local = new DataView(new ArrayBuffer(30));
     local.setUint32(0, 0x04034b50, true);
     local.setUint16(4, zip64 ? 45 : 20, true);
     local.setUint16(6, flags, true);
     local.setUint16(8, method, true);
-    if (descriptor === 'none') {
+    if (descriptor === 'none' && !zip64) {
       local.setUint32(14, crc, true);
       local.setUint32(18, data.length, true);
-      local.setUint32(22, raw.length, true);
+      local.setUint32(22, raw.length + error, true);
     } else if (zip64) {
       local.setUint32(18, 0xffffffff, true);
       local.setUint32(22, 0xffffffff, true);
     }
+    if (descriptor === 'none' && zip64) local.setUint32(14, crc, true);
     local.setUint16(26, name.length, true);
     local.setUint16(28, extra.length, true);
     const localBytes = [
@@ -153,7 +159,7 @@ export function zipArchive(entries: ZipEntrySpec[]): Uint8Array {
       name,
       extra,
       data,
-      descriptorBytes(descriptor, crc, data, raw),
+      descriptorBytes(descriptor, crc, data.length, raw.length + error),
     ];
     central.push(centralHeader(name, flags, method, crc, data.length, raw.length, offset));
     for (const part of localBytes) {
@@ -180,7 +186,12 @@ function zip64Extra(uncompressed: number, compressed: number): Uint8Array {
   return new Uint8Array(extra.buffer);
 }
 
-function descriptorBytes(form: DescriptorForm, crc: number, data: Uint8Array, raw: Uint8Array): Uint8Array {
+function descriptorBytes(
+  form: DescriptorForm,
+  crc: number,
+  compressed: number,
+  uncompressed: number,
+): Uint8Array {
   if (form === 'none') return new Uint8Array(0);
   const signed = form.endsWith('-signed') || form === 'signed';
   const sizeBytes = form.startsWith('zip64') ? 8 : 4;
@@ -192,7 +203,7 @@ function descriptorBytes(form: DescriptorForm, crc: number, data: Uint8Array, ra
   }
   view.setUint32(at, crc, true);
   at += 4;
-  for (const size of [data.length, raw.length]) {
+  for (const size of [compressed, uncompressed]) {
     if (sizeBytes === 8) view.setBigUint64(at, BigInt(size), true);
     else view.setUint32(at, size, true);
     at += sizeBytes;
