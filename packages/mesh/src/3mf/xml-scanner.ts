@@ -1,6 +1,6 @@
 import { refusal } from './refusal.ts';
 import { NamespaceScopes } from './xml-namespaces.ts';
-import { isXmlSpace, XmlTag } from './xml-tag.ts';
+import { XmlTag } from './xml-tag.ts';
 
 /** What the scanner tells about the elements the reader follows. */
 export interface XmlHandler {
@@ -36,9 +36,19 @@ const COMMENT = 1;
 const PROCESSING_INSTRUCTION = 2;
 const CDATA = 3;
 
-/** Bytes that end an element name, and an attribute name. */
-const ELEMENT_NAME_STOP = byteSet(' \t\r\n/><="\'');
-const ATTRIBUTE_NAME_STOP = byteSet(' \t\r\n/><="\'');
+/**
+ * Byte classes for the start-tag loops, one table lookup per byte: what ends a name (and the
+ * colon inside one), whitespace, and what an attribute value's loop must stop at.
+ */
+const NAME_END = 1;
+const NAME_COLON = 2;
+const NAME_BYTES = (() => {
+  const classes = byteSet(' \t\r\n/><="\'');
+  classes[COLON] = NAME_COLON;
+  return classes;
+})();
+const SPACES = byteSet(' \t\r\n');
+const VALUE_STOPS = byteSet('"\'&<');
 
 /** How many more bytes of a cut tag are tried at first when the next chunk comes. */
 const FIRST_COMPLETION = 256;
@@ -251,9 +261,9 @@ export class XmlScanner {
     let i = lt + 1;
     let colon = -1;
     for (; i < limit; i++) {
-      const b = buf[i]!;
-      if (ELEMENT_NAME_STOP[b]) break;
-      if (b === COLON && colon < 0) colon = i;
+      const kind = NAME_BYTES[buf[i]!]!;
+      if (kind === NAME_END) break;
+      if (kind === NAME_COLON && colon < 0) colon = i;
     }
     if (i === limit) return this.#cut(lt, limit);
     const nameStart = lt + 1;
@@ -264,7 +274,7 @@ export class XmlScanner {
     let declares = false;
     let selfClosing = false;
     for (;;) {
-      while (i < limit && isXmlSpace(buf[i]!)) i++;
+      while (i < limit && SPACES[buf[i]!]) i++;
       if (i === limit) return this.#cut(lt, limit);
       const b = buf[i]!;
       if (b === GT) {
@@ -281,33 +291,40 @@ export class XmlScanner {
       const attributeStart = i;
       let attributeColon = -1;
       for (; i < limit; i++) {
-        const c = buf[i]!;
-        if (ATTRIBUTE_NAME_STOP[c]) break;
-        if (c === COLON && attributeColon < 0) attributeColon = i;
+        const kind = NAME_BYTES[buf[i]!]!;
+        if (kind === NAME_END) break;
+        if (kind === NAME_COLON && attributeColon < 0) attributeColon = i;
       }
       if (i === limit) return this.#cut(lt, limit);
       const attributeEnd = i;
       if (attributeEnd === attributeStart) throw refusal('unreadable');
-      while (i < limit && isXmlSpace(buf[i]!)) i++;
+      while (i < limit && SPACES[buf[i]!]) i++;
       if (i === limit) return this.#cut(lt, limit);
       if (buf[i] !== EQUALS) throw refusal('unreadable');
       i++;
-      while (i < limit && isXmlSpace(buf[i]!)) i++;
+      while (i < limit && SPACES[buf[i]!]) i++;
       if (i === limit) return this.#cut(lt, limit);
       const quote = buf[i]!;
       if (quote !== QUOTE && quote !== APOSTROPHE) throw refusal('unreadable');
       const valueStart = ++i;
       let amp = false;
-      for (; i < limit; i++) {
+      for (;;) {
+        while (i < limit && !VALUE_STOPS[buf[i]!]) i++;
+        if (i === limit) return this.#cut(lt, limit);
         const c = buf[i]!;
         if (c === quote) break;
+        if (c === LT) throw refusal('unreadable');
         if (c === AMP) amp = true;
-        else if (c === LT) throw refusal('unreadable');
+        i++;
       }
-      if (i === limit) return this.#cut(lt, limit);
       tag.addAttribute(attributeStart, attributeColon, attributeEnd, valueStart, i, amp);
       i++;
-      if (isXmlnsName(buf, attributeStart, attributeColon, attributeEnd)) declares = true;
+      if (
+        attributeEnd - attributeStart >= XMLNS.length &&
+        isXmlnsName(buf, attributeStart, attributeColon, attributeEnd)
+      ) {
+        declares = true;
+      }
     }
     if (tag.attributeCount > 1 && tag.hasDuplicateAttribute()) throw refusal('unreadable');
     this.#element(tag, nameStart, colon, nameEnd, selfClosing, declares);
