@@ -211,8 +211,8 @@ export class ModelPartReader implements XmlHandler {
     let z = 0;
     let found = 0;
     for (let k = 0; k < tag.attributeCount; k++) {
-      const start = tag.nameStart(k);
-      if (tag.nameEndOf(k) - start !== 1) continue;
+      const start = tag.attributeNameStart(k);
+      if (tag.attributeNameEnd(k) - start !== 1) continue;
       const name = buf[start];
       if (name === LOWER_X) {
         x = this.#coordinate(tag, k);
@@ -246,8 +246,8 @@ export class ModelPartReader implements XmlHandler {
     let b = -1;
     let c = -1;
     for (let k = 0; k < tag.attributeCount; k++) {
-      const start = tag.nameStart(k);
-      if (tag.nameEndOf(k) - start !== 2 || buf[start] !== LOWER_V) continue;
+      const start = tag.attributeNameStart(k);
+      if (tag.attributeNameEnd(k) - start !== 2 || buf[start] !== LOWER_V) continue;
       const which = buf[start + 1]! - DIGIT_ONE;
       if (which === 0) a = this.#index(tag, k);
       else if (which === 1) b = this.#index(tag, k);

@@ -19,7 +19,9 @@ class Recorder implements XmlHandler {
   open(tag: XmlTag): boolean {
     const name = String.fromCharCode(...tag.buf.subarray(tag.localStart, tag.nameEnd));
     const attributes = Array.from({ length: tag.attributeCount }, (_, k) => {
-      const attributeName = String.fromCharCode(...tag.buf.subarray(tag.nameStart(k), tag.nameEndOf(k)));
+      const attributeName = String.fromCharCode(
+        ...tag.buf.subarray(tag.attributeNameStart(k), tag.attributeNameEnd(k)),
+      );
       return `${attributeName}=${tag.byteString(k)}`;
     });
     this.events.push([`open ${tag.namespace}:${name}${tag.selfClosing ? '/' : ''}`, ...attributes].join(' '));

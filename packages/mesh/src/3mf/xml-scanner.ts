@@ -371,9 +371,9 @@ export class XmlScanner {
   #declareNamespaces(tag: XmlTag): void {
     const buf = tag.buf;
     for (let k = 0; k < tag.attributeCount; k++) {
-      const start = tag.nameStart(k);
-      const colon = tag.colon(k);
-      const end = tag.nameEndOf(k);
+      const start = tag.attributeNameStart(k);
+      const colon = tag.attributeColon(k);
+      const end = tag.attributeNameEnd(k);
       if (!isXmlnsName(buf, start, colon, end)) continue;
       const prefix = colon < 0 ? null : buf.slice(colon + 1, end);
       this.#scopes.declare(prefix, tag.byteString(k));

@@ -79,16 +79,17 @@ export class XmlTag {
     return false;
   }
 
-  nameStart(k: number): number {
+  /** Where attribute `k`'s name starts and ends in `buf`. */
+  attributeNameStart(k: number): number {
     return this.#fields[k * FIELDS]!;
   }
 
   /** Where the attribute's name has its colon, -1 when it has no prefix. */
-  colon(k: number): number {
+  attributeColon(k: number): number {
     return this.#fields[k * FIELDS + 1]!;
   }
 
-  nameEndOf(k: number): number {
+  attributeNameEnd(k: number): number {
     return this.#fields[k * FIELDS + 2]!;
   }
 
@@ -99,7 +100,7 @@ export class XmlTag {
 
   /**
    * The attribute named `local` in `namespace` (NO_NAMESPACE for the usual unprefixed
-   * attributes), or -1. Namespace declarations are not attributes here.
+   * attributes), or -1.
    */
   find(namespace: number, local: Uint8Array): number {
     const f = this.#fields;

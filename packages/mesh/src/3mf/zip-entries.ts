@@ -43,7 +43,6 @@ const AFTER_ENTRIES = 3;
 
 type Entry = {
   consumer: EntryConsumer | null;
-  method: number;
   /** From the local header; -1 when it comes after the data (a data descriptor). */
   compressedSize: number;
   uncompressedSize: number;
@@ -240,7 +239,6 @@ export class ZipEntryReader {
     }
     this.#entry = {
       consumer,
-      method,
       compressedSize: hasDescriptor ? -1 : compressedSize,
       uncompressedSize,
       zip64: zip64 !== null,
