@@ -46,7 +46,7 @@ export class MeshStore {
   }
 
   addVertex(x: number, y: number, z: number): void {
-    if (this.vertexCount === this.#limits.maxVertices) throw refusal('too-large');
+    if (this.vertexCount === this.#limits.maxVertices) throw refusal('too-many-vertices');
     let at = this.vertexCount * 3;
     if (at === this.vertices.length) this.vertices = grown(this.vertices, this.#limits.maxVertices * 3);
     const vertices = this.vertices;

@@ -1,4 +1,4 @@
-import { MAX_MODEL_TRIANGLES } from '../mesh-errors.ts';
+import { MAX_MODEL_TRIANGLES, MAX_MODEL_VERTICES } from '../mesh-errors.ts';
 
 /**
  * What one 3MF package may cost us. Uploads are up to 500 MB; these bound the time and memory of
@@ -21,7 +21,7 @@ export type PackageLimits = {
   maxCompressionRatio: number;
   /** What any package may inflate before the ratio counts: small packages are never refused for it. */
   ratioAllowanceBytes: number;
-  /** Most vertices kept from all model parts (12 bytes each): `too-large`. */
+  /** Most vertices kept from all model parts (12 bytes each): `too-many-vertices`. */
   maxVertices: number;
   /** Most triangles kept from all model parts (12 bytes each), placed or not: `too-many-triangles`. */
   maxStoredTriangles: number;
@@ -42,7 +42,7 @@ export const PACKAGE_LIMITS: PackageLimits = {
   maxInflatedBytes: 2 * 1024 ** 3,
   maxCompressionRatio: 100,
   ratioAllowanceBytes: 64 * 1024 ** 2,
-  maxVertices: MAX_MODEL_TRIANGLES,
+  maxVertices: MAX_MODEL_VERTICES,
   maxStoredTriangles: MAX_MODEL_TRIANGLES,
   maxPlacedTriangles: MAX_MODEL_TRIANGLES,
   maxObjectRecords: 100_000,

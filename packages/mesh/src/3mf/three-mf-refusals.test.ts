@@ -168,7 +168,7 @@ describe('3MF files we refuse', () => {
 
   it('refuses more vertices, stored triangles or objects than the limits', () => {
     const file = singleModelPackage(BOX_MODEL);
-    expectRefused(file, 'too-large', { maxVertices: 7 });
+    expectRefused(file, 'too-many-vertices', { maxVertices: 7 });
     expectRefused(file, 'too-many-triangles', { maxStoredTriangles: 11 });
     expectRefused(file, 'too-large', { maxObjectRecords: 1 });
   });
