@@ -1,3 +1,4 @@
+import { ThreeMfReader } from './3mf/three-mf-reader.ts';
 import type { ModelKind } from './mesh-errors.ts';
 import type { MeshReader, SinkFactory } from './mesh-reader.ts';
 import { ObjReader } from './obj/obj-reader.ts';
@@ -15,6 +16,6 @@ export function createMeshReader<S extends TriangleSink>(
     case 'obj':
       return new ObjReader(createSink);
     case '3mf':
-      throw new Error(`no reader for ${kind} yet`);
+      return new ThreeMfReader(createSink);
   }
 }
