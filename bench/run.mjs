@@ -13,6 +13,7 @@ import { collectionZip } from './suites/collection-zip.mjs';
 import { crash } from './suites/crash.mjs';
 import { firstStart } from './suites/first-start.mjs';
 import { foundation } from './suites/foundation.mjs';
+import { modelFormats } from './suites/model-formats.mjs';
 import { render } from './suites/render.mjs';
 import { scale } from './suites/scale.mjs';
 import { search } from './suites/search.mjs';
@@ -31,6 +32,7 @@ const SUITES = {
   render,
   search,
   stl,
+  'model-formats': modelFormats,
   upload,
   zip,
   'collection-zip': collectionZip,

@@ -1,0 +1,246 @@
+// The model-formats issue's figures: how fast the one reader of packages/mesh analyses the same
+// mesh written as binary STL, ASCII STL, OBJ and 3MF (a 225,000-triangle sphere: its 3MF is about
+// the 2.5 MB the issue names). Baselines are the STL analyses of the same run. The reader is
+// TypeScript; it is bundled here with esbuild, as the API's build bundles it.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, stop } from 'esbuild';
+import { ROOT } from '../lib/api.mjs';
+import { asciiStlOf, binaryStlOf, indexedSphere, objOf, threeMfOf } from '../lib/model-encodings.mjs';
+import {
+  formatNumber,
+  formatTarget,
+  machine,
+  mb,
+  table,
+  target,
+  warnIfCpuBusy,
+  writeResult,
+} from '../lib/report.mjs';
+import { makeTempDir, runInScope } from '../lib/suite.mjs';
+
+const SPHERE = { rings: 301, segments: 375, radius: 50 };
+const TRIANGLES = 2 * SPHERE.segments * (SPHERE.rings - 1);
+/** What an upload hands the reader: chunks of a file stream. */
+const CHUNK_BYTES = 64 * 1024;
+const WARMUP_ROUNDS = 2;
+const ROUNDS = 9;
+/** "Well under a second" for the 3MF, on a 2-core machine. */
+const MAX_3MF_MS = 500;
+const MIN_RATIO = 0.5;
+
+/**
+ * @typedef {{ push(chunk: Uint8Array): void, finish(): { triangles: number, sizeMm: number[], closed: boolean } }} Analyzer
+ * @typedef {{ name: string, kind: 'stl' | '3mf' | 'obj', bytes: Buffer }} Encoding
+ * @typedef {{ name: string, fileBytes: number, msPerRun: number[], medianMs: number, medianCpuMs: number,
+ *   trianglesPerSecond: number }} CaseResult
+ */
+
+/** @type {import('../lib/suite.mjs').Suite} */
+export function modelFormats(ctx) {
+  return runInScope(ctx, 'model-formats', (scope) => run(ctx, scope));
+}
+
+/**
+ * @param {import('../lib/suite.mjs').SuiteContext} ctx
+ * @param {import('../lib/resources.mjs').Scope} scope
+ * @returns {Promise<import('../lib/suite.mjs').SuiteReport>}
+ */
+async function run(ctx, scope) {
+  const label = 'model-formats';
+  /** @param {string} line */
+  const log = (line) => ctx.log(`${label}: ${line}`);
+  const startedAt = new Date();
+  const MeshAnalyzer = await bundleAnalyzer(await makeTempDir(scope, 'model-formats'));
+  const mesh = indexedSphere(SPHERE);
+  /** @type {Encoding[]} */
+  const encodings = [
+    { name: 'binary STL', kind: 'stl', bytes: binaryStlOf(mesh) },
+    { name: 'ASCII STL', kind: 'stl', bytes: asciiStlOf(mesh) },
+    { name: 'OBJ', kind: 'obj', bytes: objOf(mesh) },
+    { name: '3MF', kind: '3mf', bytes: threeMfOf(mesh) },
+  ];
+  log(
+    `${TRIANGLES.toLocaleString('en-US')} triangles: ${encodings.map((e) => `${e.name} ${mb(e.bytes.length)} MB`).join(', ')}`,
+  );
+
+  /** @param {Encoding} encoding */
+  const analyze = ({ kind, bytes }) => {
+    const analyzer = /** @type {Analyzer} */ (new MeshAnalyzer(kind));
+    for (let at = 0; at < bytes.length; at += CHUNK_BYTES)
+      analyzer.push(bytes.subarray(at, at + CHUNK_BYTES));
+    return analyzer.finish();
+  };
+  const checks = encodings.map((encoding) => {
+    const analysis = analyze(encoding);
+    const pass =
+      analysis.triangles === TRIANGLES &&
+      analysis.closed &&
+      analysis.sizeMm.every((s) => Math.abs(s - 100) < 0.01);
+    return {
+      name: encoding.name,
+      pass,
+      detail: `${analysis.triangles} triangles, closed ${analysis.closed}, ${analysis.sizeMm.map((s) => s.toFixed(3)).join(' x ')} mm`,
+    };
+  });
+
+  const busy = await warnIfCpuBusy(log, 2_000, 'the measurement');
+  log(`measuring ${WARMUP_ROUNDS} warm-up and ${ROUNDS} measured rounds, the formats in turn`);
+  /** @type {{ ms: number[], cpuMs: number[] }[]} */
+  const samples = encodings.map(() => ({ ms: [], cpuMs: [] }));
+  for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
+    ctx.signal.throwIfAborted();
+    for (const [i, encoding] of encodings.entries()) {
+      const timing = time(() => analyze(encoding));
+      if (round >= WARMUP_ROUNDS) {
+        samples[i]?.ms.push(timing.ms);
+        samples[i]?.cpuMs.push(timing.cpuMs);
+      }
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const cases = encodings.map((encoding, i) => caseResult(encoding, samples[i] ?? { ms: [], cpuMs: [] }));
+  const [binary, ascii, , threeMf] = /** @type {[CaseResult, CaseResult, CaseResult, CaseResult]} */ (cases);
+  const ratio = (/** @type {CaseResult} */ a, /** @type {CaseResult} */ b) =>
+    Math.round((a.trianglesPerSecond / b.trianglesPerSecond) * 100) / 100;
+  const blocker = checks.every((c) => c.pass) ? undefined : 'an analysis was wrong';
+  const targets = [
+    target(
+      `3MF of ${TRIANGLES.toLocaleString('en-US')} triangles (${mb(threeMf.fileBytes)} MB): analysis time`,
+      threeMf.medianMs,
+      '<=',
+      MAX_3MF_MS,
+      'ms',
+      blocker,
+    ),
+    target(
+      '3MF analysis throughput vs ASCII STL of the same mesh',
+      ratio(threeMf, ascii),
+      '>=',
+      MIN_RATIO,
+      'x',
+      blocker,
+    ),
+    target(
+      '3MF analysis throughput vs binary STL of the same mesh',
+      ratio(threeMf, binary),
+      '>=',
+      MIN_RATIO,
+      'x',
+      blocker,
+    ),
+  ];
+
+  const result = {
+    suite: 'model-formats',
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: { ...machine(), cpuBusyBeforeMeasurement: busy },
+    settings: {
+      triangles: TRIANGLES,
+      mesh: `closed UV sphere, radius ${SPHERE.radius} mm; text formats print 6 significant digits; 3MF deflated at level 6`,
+      chunkBytes: CHUNK_BYTES,
+      warmupRounds: WARMUP_ROUNDS,
+      rounds: ROUNDS,
+      note: 'same process; each round analyses every format in turn; throughput is triangles over the median wall time',
+    },
+    checks,
+    cases,
+    targets,
+    pass: targets.every((t) => t.pass),
+  };
+  const written = writeResult('model-formats', result);
+  printReport(result, cases);
+  console.log(`  written to ${path.relative(process.cwd(), written)}\n`);
+  return { label, file: written, targets, failedCases: checks.filter((c) => !c.pass).map((c) => c.name) };
+}
+
+/**
+ * Bundles the reader and its imports into one ES module and loads its MeshAnalyzer.
+ * @param {string} dir
+ * @returns {Promise<new (kind: 'stl' | '3mf' | 'obj') => Analyzer>}
+ */
+async function bundleAnalyzer(dir) {
+  const outfile = path.join(dir, 'mesh-analyzer.mjs');
+  await build({
+    entryPoints: [path.join(ROOT, 'packages/mesh/src/analyzer.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  // esbuild's service process would otherwise run until the bench exits.
+  await stop();
+  return (await import(pathToFileURL(outfile).href)).MeshAnalyzer;
+}
+
+/** @param {() => unknown} fn */
+function time(fn) {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  fn();
+  const ms = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { ms, cpuMs: (used.user + used.system) / 1000 };
+}
+
+/**
+ * @param {Encoding} encoding
+ * @param {{ ms: number[], cpuMs: number[] }} sample
+ * @returns {CaseResult}
+ */
+function caseResult(encoding, sample) {
+  const round1 = (/** @type {number} */ n) => Math.round(n * 10) / 10;
+  const medianMs = middle(sample.ms);
+  return {
+    name: encoding.name,
+    fileBytes: encoding.bytes.length,
+    msPerRun: sample.ms.map(round1),
+    medianMs: round1(medianMs),
+    medianCpuMs: round1(middle(sample.cpuMs)),
+    trianglesPerSecond: Math.round(TRIANGLES / (medianMs / 1000)),
+  };
+}
+
+/** The median, unrounded: these times are a few milliseconds. @param {number[]} values */
+function middle(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+/**
+ * @param {{ machine: ReturnType<typeof machine> & { cpuBusyBeforeMeasurement: number | null },
+ *   checks: { name: string, pass: boolean, detail: string }[],
+ *   targets: import('../lib/report.mjs').Target[] }} result
+ * @param {CaseResult[]} rows
+ */
+function printReport(result, rows) {
+  const m = result.machine;
+  console.log(
+    `\nmodel-formats: one ${TRIANGLES.toLocaleString('en-US')}-triangle mesh in four formats, median of ${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up; ${m.cpus} CPUs, Node ${m.node}`,
+  );
+  if (typeof m.cpuBusyBeforeMeasurement === 'number' && m.cpuBusyBeforeMeasurement > 0.25) {
+    console.log(
+      `WARNING: other work kept the machine ${Math.round(m.cpuBusyBeforeMeasurement * 100)} % busy just before; absolute figures are low and noisy`,
+    );
+  }
+  console.log(
+    table(
+      ['format', 'MB', 'median ms', 'median CPU ms', 'million triangles/s'],
+      rows.map((r) => [
+        r.name,
+        formatNumber(mb(r.fileBytes)),
+        formatNumber(r.medianMs),
+        formatNumber(r.medianCpuMs),
+        formatNumber(r.trianglesPerSecond / 1e6),
+      ]),
+    ),
+  );
+  for (const check of result.checks)
+    console.log(`  check ${check.name}: ${check.pass ? 'ok' : 'WRONG'} (${check.detail})`);
+  console.log('targets:');
+  for (const t of result.targets) console.log(`  ${formatTarget(t)}`);
+}
