@@ -14,6 +14,7 @@ import { crash } from './suites/crash.mjs';
 import { firstStart } from './suites/first-start.mjs';
 import { foundation } from './suites/foundation.mjs';
 import { modelFormats } from './suites/model-formats.mjs';
+import { previewMesh } from './suites/preview-mesh.mjs';
 import { render } from './suites/render.mjs';
 import { scale } from './suites/scale.mjs';
 import { search } from './suites/search.mjs';
@@ -33,6 +34,7 @@ const SUITES = {
   search,
   stl,
   'model-formats': modelFormats,
+  'preview-mesh': previewMesh,
   upload,
   zip,
   'collection-zip': collectionZip,

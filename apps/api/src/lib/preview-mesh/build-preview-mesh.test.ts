@@ -88,7 +88,7 @@ describe('buildPreviewMesh', () => {
 
     expect(preview.simplification).toBe('sloppy');
     expect(read.triangles).toBeLessThanOrEqual(20_000);
-    expectBoundsNear(read.positions, input, preview.stepMm + preview.simplificationErrorMm);
+    expectBoundsNear(read.positions, input, preview.stepMm);
     expect(surfaceArea(read.positions) / surfaceArea(input)).toBeGreaterThan(0.95);
     expect(silhouetteOverlap(read.positions, input)).toBeGreaterThan(0.93);
   });

@@ -29,8 +29,8 @@ export type PreviewMesh = {
   /** Quantization step of the positions, millimetres. */
   stepMm: number;
   /**
-   * Of the model given, millimetres, as its file placed it. The preview's is the same to the step,
-   * or after simplifySloppy to the simplification error at worst (see lockExtremeVertices).
+   * Of the model given, millimetres, as its file placed it; the preview's is the same, to the step
+   * (simplifying keeps the vertices at its sides: see lockExtremeVertices).
    */
   bounds: { min: [number, number, number]; max: [number, number, number] };
 };
