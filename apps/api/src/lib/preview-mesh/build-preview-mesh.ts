@@ -5,11 +5,16 @@ import { type SimplificationMethod, simplifyToBudget } from './simplify.ts';
 import { weldPositions } from './weld.ts';
 import { writePreviewGlb } from './write-glb.ts';
 
-/** The most triangles a preview mesh has: what a phone's viewer shows at once without stalling. */
+/** The most triangles a preview mesh has. */
 export const PREVIEW_MAX_TRIANGLES = 50_000;
+/**
+ * The smallest budget accepted: simplifySloppy cannot remove the triangles on the vertices locked
+ * at the sides of the bounding box (see lockExtremeVertices), a few dozen at most.
+ */
+const MIN_TRIANGLES = 100;
 
 export type PreviewMeshOptions = {
-  /** Default PREVIEW_MAX_TRIANGLES. */
+  /** Default PREVIEW_MAX_TRIANGLES; at least 100. */
   maxTriangles?: number;
   /** EXT_meshopt_compression on the buffers, default true; false only to measure what it saves. */
   compress?: boolean;
@@ -39,7 +44,8 @@ export type PreviewMesh = {
  * The public preview of a model: at most `maxTriangles` triangles (simplified with meshoptimizer),
  * positions quantized to 16 bits, written as a compact glTF binary that three.js's GLTFLoader
  * reads with its MeshoptDecoder. Millimetres and the model file's own axes (Z up), with the
- * model where the file placed it: see write-glb.ts for what the file holds.
+ * model where the file placed it: see write-glb.ts for what the file holds, and decision 0018
+ * (docs/decisions) for the measurements behind each step.
  *
  * `positions` is a triangle soup as parseMeshPositions returns it: 9 floats per triangle, x, y, z
  * of each corner. The preview never holds a coordinate of it as it was (every one is rounded to
@@ -50,7 +56,7 @@ export async function buildPreviewMesh(
   options: PreviewMeshOptions = {},
 ): Promise<PreviewMesh> {
   const maxTriangles = options.maxTriangles ?? PREVIEW_MAX_TRIANGLES;
-  if (!Number.isInteger(maxTriangles) || maxTriangles < 1)
+  if (!Number.isInteger(maxTriangles) || maxTriangles < MIN_TRIANGLES)
     throw new RangeError(`maxTriangles: ${maxTriangles}`);
   if (positions.length === 0 || positions.length % 9 !== 0) {
     throw new RangeError(`positions: ${positions.length} floats is not a whole number of triangles (9 each)`);
@@ -82,7 +88,10 @@ export async function buildPreviewMesh(
   };
 }
 
-/** Finite floats sum to a finite double (9 million times 3.4e38 is far from overflowing); NaN or an infinity anywhere does not. */
+/**
+ * Finite floats sum to a finite double (9 million times 3.4e38 is far from overflowing); NaN or an
+ * infinity anywhere does not.
+ */
 function allFinite(values: Float32Array): boolean {
   let sum = 0;
   for (let i = 0; i < values.length; i++) sum += values[i]!;
