@@ -13,7 +13,9 @@ import { fillPage, loadPageRenderer, type PageRenderer } from './page-render.ts'
 // (React style attributes); images may be data/blob URLs (previews of files being chosen).
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  `script-src 'self' ${BOOT_SCRIPT_SOURCE}`,
+  // WebAssembly may be compiled (not JavaScript evaluated): the 3D viewer decodes preview meshes
+  // with meshoptimizer's decoder, which is WebAssembly.
+  `script-src 'self' 'wasm-unsafe-eval' ${BOOT_SCRIPT_SOURCE}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "worker-src 'self' blob:",

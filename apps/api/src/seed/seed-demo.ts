@@ -6,7 +6,8 @@ import type { Insertable } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DesignFilesTable } from '../db/schema.ts';
 import { analysisJson } from '../lib/models/analysis-json.ts';
-import { publicImageKey } from '../lib/public-images.ts';
+import { buildPreviewMesh } from '../lib/preview-mesh/build-preview-mesh.ts';
+import { previewMeshKey, publicContentType, publicImageKey } from '../lib/public-images.ts';
 import { slugify } from '../lib/slug.ts';
 import { previewImages } from '../lib/stl-render/preview-images.ts';
 import { PREVIEW_SIZES, renderPreviewPng } from '../lib/stl-render/render-preview.ts';
@@ -243,17 +244,21 @@ async function storeDesignFiles(
   return rows;
 }
 
-/** The preview images the app's preview jobs would make of the model, rendered here and now. */
+/** The preview images and mesh the app's preview jobs would make of the model, made here and now. */
 async function storePreviews(files: FileStore, stl: Buffer) {
-  const previews = await previewImages(
-    await renderPreviewPng(parseMeshPositions('stl', stl), { ...PREVIEW_SIZES.gallery }),
-  );
+  const positions = parseMeshPositions('stl', stl);
+  const previews = await previewImages(await renderPreviewPng(positions, { ...PREVIEW_SIZES.gallery }));
   const previewId = randomUUID();
   const previewKey = publicImageKey('images', previewId, 'preview');
   const previewCardKey = publicImageKey('images', previewId, 'previewcard');
   await files.put(previewKey, previews.gallery, { contentType: 'image/webp' });
   await files.put(previewCardKey, previews.card, { contentType: 'image/webp' });
-  return { preview_key: previewKey, preview_card_key: previewCardKey };
+  const meshKey = previewMeshKey(previewId);
+  const { glb } = await buildPreviewMesh(positions);
+  await files.put(meshKey, Buffer.from(glb.buffer, glb.byteOffset, glb.byteLength), {
+    contentType: publicContentType(meshKey),
+  });
+  return { preview_key: previewKey, preview_card_key: previewCardKey, preview_mesh_key: meshKey };
 }
 
 async function storeAvatar(files: FileStore, file: string) {

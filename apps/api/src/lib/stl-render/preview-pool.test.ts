@@ -44,9 +44,9 @@ beforeAll(async () => {
       contents: `import { parentPort } from 'node:worker_threads';
 import { rasterize } from './rasterize.ts';
 parentPort.on('message', (request) => {
-  if (request.options.width === 7) throw new Error('simulated crash');
-  const pixels = rasterize(request.positions, request.options);
-  parentPort.postMessage({ id: request.id, ok: true, pixels }, [pixels.buffer]);
+  if (request.task.options.width === 7) throw new Error('simulated crash');
+  const bytes = rasterize(request.positions, request.task.options);
+  parentPort.postMessage({ id: request.id, ok: true, bytes }, [bytes.buffer]);
 });`,
       resolveDir: fileURLToPath(new URL('.', import.meta.url)),
       loader: 'js',

@@ -5,14 +5,14 @@ import { Worker } from 'node:worker_threads';
 import { previewRenderDuration } from '../metrics.ts';
 import { assertRenderSize, type RasterOptions } from './rasterize.ts';
 import { encodePreview, type PreviewOptions, rasterOptions } from './render-preview.ts';
-import type { RenderReply, RenderRequest } from './worker-protocol.ts';
+import type { WorkerReply, WorkerRequest, WorkerTask } from './worker-protocol.ts';
 
 export type PreviewPoolOptions = {
   /** Worker threads at most. Default: one less than the cores, at least 1 (the event loop keeps one). */
   size?: number;
   /** Jobs that may wait for a worker; one more is refused at once. Default 64. */
   maxQueue?: number;
-  /** Longest a render may run before its worker is killed and replaced. Default 30 s. */
+  /** Longest a job may run before its worker is killed and replaced. Default 30 s. */
   timeoutMs?: number;
   /** The worker script. Default: defaultWorkerUrl(). */
   workerUrl?: URL;
@@ -36,6 +36,8 @@ export type PreviewPool = {
   rasterize(positions: Float32Array, options: RasterOptions): Promise<Uint8ClampedArray>;
   /** rasterize, then encode (WebP unless `format` says otherwise) off the event loop by sharp. */
   render(positions: Float32Array, options: PreviewOptions): Promise<Buffer>;
+  /** The public preview mesh (glTF binary) built in a worker; the positions' buffer moves there too. */
+  buildMesh(positions: Float32Array): Promise<Uint8Array>;
   /** Refuses new jobs, fails waiting and running ones with reason 'closed', ends every worker. */
   close(): Promise<void>;
   /** Live counts, for logs and tests. */
@@ -45,8 +47,8 @@ export type PreviewPool = {
 type Job = {
   id: number;
   positions: Float32Array;
-  options: RasterOptions;
-  resolve: (pixels: Uint8ClampedArray) => void;
+  task: WorkerTask;
+  resolve: (bytes: Uint8ClampedArray | Uint8Array) => void;
   reject: (error: Error) => void;
 };
 
@@ -84,11 +86,11 @@ export function createPreviewPool(options: PreviewPoolOptions = {}): PreviewPool
     const worker = new Worker(workerUrl, { name: 'stl-preview' });
     const slot: Slot = { worker, job: null, timer: undefined };
     let crash: Error | undefined;
-    worker.on('message', (reply: RenderReply) => {
+    worker.on('message', (reply: WorkerReply) => {
       const job = slot.job;
       if (!job || reply.id !== job.id) return;
       release(slot);
-      if (reply.ok) job.resolve(reply.pixels);
+      if (reply.ok) job.resolve(reply.bytes);
       else job.reject(new PreviewPoolError('render-failed', `preview render failed: ${reply.message}`));
       pump();
     });
@@ -141,7 +143,7 @@ export function createPreviewPool(options: PreviewPoolOptions = {}): PreviewPool
       job.reject(new PreviewPoolError('timeout', `preview render took longer than ${timeoutMs} ms`));
       pump();
     }, timeoutMs);
-    post(slot.worker, { id: job.id, positions: job.positions, options: job.options });
+    post(slot.worker, { id: job.id, positions: job.positions, task: job.task });
   };
 
   const pump = () => {
@@ -152,19 +154,24 @@ export function createPreviewPool(options: PreviewPoolOptions = {}): PreviewPool
     }
   };
 
-  const rasterizeInWorker = (positions: Float32Array, raster: RasterOptions) =>
-    new Promise<Uint8ClampedArray>((resolve, reject) => {
+  const runInWorker = (positions: Float32Array, task: WorkerTask) =>
+    new Promise<Uint8ClampedArray | Uint8Array>((resolve, reject) => {
       if (closed) throw new PreviewPoolError('closed', 'the preview pool is closed');
-      assertRenderSize(raster.width, raster.height);
       if (queue.length >= maxQueue && !slots.some((s) => s.job === null) && slots.length >= size) {
         throw new PreviewPoolError('queue-full', `too many previews waiting (${queue.length})`);
       }
-      queue.push({ id: nextId++, positions, options: raster, resolve, reject });
+      queue.push({ id: nextId++, positions, task, resolve, reject });
       pump();
     });
 
+  const rasterizeInWorker = async (positions: Float32Array, raster: RasterOptions) => {
+    assertRenderSize(raster.width, raster.height);
+    return (await runInWorker(positions, { kind: 'raster', options: raster })) as Uint8ClampedArray;
+  };
+
   return {
     rasterize: rasterizeInWorker,
+    buildMesh: async (positions) => (await runInWorker(positions, { kind: 'mesh' })) as Uint8Array,
     async render(positions, previewOptions) {
       const timer = previewRenderDuration.startTimer();
       try {
@@ -206,7 +213,7 @@ export function createPreviewPool(options: PreviewPoolOptions = {}): PreviewPool
  * Sends a request, moving the positions' memory to the worker. Memory that cannot move (a view
  * into a larger or shared buffer, such as Node's pooled Buffer memory) is copied first.
  */
-function post(worker: Worker, request: RenderRequest): void {
+function post(worker: Worker, request: WorkerRequest): void {
   const { positions } = request;
   const ownsBuffer =
     positions.buffer instanceof ArrayBuffer &&

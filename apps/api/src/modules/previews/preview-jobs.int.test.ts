@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PendingUploads } from '../../db/pending-uploads.ts';
 import { JobQueue } from '../../lib/jobs/job-queue.ts';
+import { readGlbWithThree } from '../../lib/preview-mesh/read-glb-with-three.ts';
 import { createPreviewPool, type PreviewPool } from '../../lib/stl-render/preview-pool.ts';
 import { generateModel } from '../../seed/generators/stl-models.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
@@ -152,6 +154,89 @@ describe(`STL preview jobs`, { timeout: 180_000 }, () => {
     expect(byId.get(broken.file.id)).toBeNull();
     expect(byId.get(fine.file.id)).toMatch(/-preview\.webp$/);
     expect((await imageFiles()).length).toBe(imagesBefore + 2);
+  });
+
+  it('builds a public preview mesh of every model, STL, 3MF and OBJ, that is not the model file', async () => {
+    const testData = (name: string) =>
+      readFileSync(new URL(`../../../../../packages/mesh/test-data/${name}`, import.meta.url));
+    const models = [
+      { name: 'vase.stl', data: stl },
+      { name: 'wagon.3mf', data: testData('3mf/WagonWithWheels.3mf') },
+      { name: 'spider.obj', data: testData('obj/spider.obj') },
+    ];
+    const { payload, headers } = multipart(
+      [
+        ['designName', 'Paid Models'],
+        ['description', 'Three formats, sold.'],
+        ['categories', JSON.stringify(['Art'])],
+        ['isPaid', 'true'],
+        ['price', '4.5'],
+      ],
+      models,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/designs/upload',
+      payload,
+      headers: { ...headers, 'x-auth-token': token },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await t.app.stlPreviews.idle();
+    const { slug } = res.json().design;
+
+    // A visitor reads the design: every model names its preview mesh, and none of them may be had.
+    const detail = await t.app.inject({ method: 'GET', url: `/api/designs/Renderer/${slug}` });
+    expect(detail.statusCode, detail.body).toBe(200);
+    const files = (
+      detail.json().files as {
+        id: string;
+        type: string;
+        name: string;
+        analysis: { sizeMm: number[] };
+        previewMeshUrl: string;
+      }[]
+    ).filter((file) => file.type === 'stl');
+    expect(files.map((file) => file.name)).toEqual(models.map((model) => model.name));
+    for (const [i, file] of files.entries()) {
+      expect(file.previewMeshUrl).toMatch(/^\/uploads\/images\/[0-9a-f-]{36}-mesh\.glb$/);
+      const mesh = await t.app.inject({ method: 'GET', url: file.previewMeshUrl });
+      expect(mesh.statusCode).toBe(200);
+      expect(mesh.headers['content-type']).toBe('model/gltf-binary');
+      expect(mesh.headers['cache-control']).toContain('public');
+      expect(mesh.rawPayload.subarray(0, 4).toString('latin1')).toBe('glTF');
+      expect(mesh.rawPayload.equals(models[i]!.data)).toBe(false);
+      const preview = await readGlbWithThree(mesh.rawPayload);
+      expect(preview.triangles).toBeGreaterThan(0);
+      expect(preview.triangles).toBeLessThanOrEqual(50_000);
+      // The preview stands where the model stands, as large (to its 16-bit grid).
+      const size = [0, 1, 2].map((axis) => {
+        const values = preview.positions.filter((_, k) => k % 3 === axis);
+        return Math.max(...values) - Math.min(...values);
+      });
+      size.forEach((side, axis) => {
+        expect(Math.abs(side - file.analysis.sizeMm[axis]!)).toBeLessThanOrEqual(
+          file.analysis.sizeMm[axis]! / 1000 + 1e-3,
+        );
+      });
+      const link = await t.app.inject({ method: 'GET', url: `/api/designs/download/${file.id}` });
+      expect(link.statusCode).toBe(401);
+    }
+
+    // A file left without its mesh (a stopped process) gets one at the next start.
+    await t.db
+      .updateTable('design_files')
+      .set({ preview_mesh_key: null })
+      .where('id', '=', files[1]!.id)
+      .execute();
+    expect(await t.app.stlPreviews.fillMissing()).toBeGreaterThanOrEqual(1);
+    await t.app.stlPreviews.idle();
+    const rebuilt = await t.db
+      .selectFrom('design_files')
+      .select('preview_mesh_key')
+      .where('id', '=', files[1]!.id)
+      .executeTakeFirstOrThrow();
+    expect(rebuilt.preview_mesh_key).toMatch(/-mesh\.glb$/);
+    expect(`/uploads/${rebuilt.preview_mesh_key}`).not.toBe(files[1]!.previewMeshUrl);
   });
 
   it("renders a new upload's design before the backlog found at start", async () => {

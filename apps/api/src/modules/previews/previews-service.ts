@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import { modelKindOfKey } from '../../lib/models/model-files.ts';
-import { publicImageKey } from '../../lib/public-images.ts';
+import { previewMeshKey, publicContentType, publicImageKey } from '../../lib/public-images.ts';
 import { previewImages } from '../../lib/stl-render/preview-images.ts';
 import { type PreviewPool, PreviewPoolError } from '../../lib/stl-render/preview-pool.ts';
 import { PREVIEW_SIZES } from '../../lib/stl-render/render-preview.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
-import { readPreviewTriangles } from '../../lib/uploads/preview-triangles.ts';
+import { PREVIEW_TRIANGLE_BUDGET, readPreviewTriangles } from '../../lib/uploads/preview-triangles.ts';
 import { storeUnderLease, type UploadLeaseStore } from '../../lib/uploads/upload-lease.ts';
 import { uuid7 } from '../../lib/uploads/uuid7.ts';
 import type { PreviewsRepo } from './previews-repo.ts';
@@ -87,9 +87,18 @@ export class StlPreviewJobs {
 }
 
 /**
- * Renders a design's STL files that have no preview yet, one file at a time (a render takes a
- * worker thread; uploads must not take every core from the other requests). Images written but
- * never recorded are swept like any upload leftover.
+ * The most triangles a preview mesh is built from (36 bytes each: 144 MB, moved to a worker).
+ * Beyond it, an even sample: the simplifier's loose pass still draws the shape, at a quality the
+ * few models this large (the limit is 20 million) accept for a first look.
+ */
+export const PREVIEW_MESH_INPUT_BUDGET = 4_000_000;
+
+type MissingPreviews = Awaited<ReturnType<PreviewsRepo['filesMissingPreviews']>>[number];
+
+/**
+ * Makes what a design's model files are missing, one file at a time (a render or a mesh takes a
+ * worker thread; uploads must not take every core from the other requests): the preview images
+ * and the public preview mesh. Files written but never recorded are swept like any upload leftover.
  */
 export class StlPreviewRenderer {
   constructor(
@@ -102,26 +111,37 @@ export class StlPreviewRenderer {
 
   /**
    * Throws only what a retry may mend (the database, the pool closing at shutdown); a model that
-   * cannot be read is logged and left without a picture (cards fall back to a placeholder).
+   * cannot be read is logged and left without a picture or mesh (cards fall back to a placeholder,
+   * the viewer to the full model for those who may have it).
    */
   async renderDesign(designId: string): Promise<void> {
-    for (const file of await this.repo.filesWithoutPreview(designId)) {
-      try {
-        await this.#render(file);
-      } catch (err) {
-        if (err instanceof PreviewPoolError && err.reason === 'closed') throw err;
-        this.log.warn({ err, fileId: file.id, designId }, 'STL preview could not be rendered');
-      }
+    for (const file of await this.repo.filesMissingPreviews(designId)) {
+      if (!file.preview_key) await this.#attempt(file, designId, 'images', () => this.#renderImages(file));
+      if (!file.preview_mesh_key) await this.#attempt(file, designId, 'mesh', () => this.#buildMesh(file));
     }
   }
 
-  async #render(file: { id: string; storage_key: string; analysis: { triangles: number } | null }) {
+  async #attempt(file: MissingPreviews, designId: string, what: string, make: () => Promise<void>) {
+    try {
+      await make();
+    } catch (err) {
+      if (err instanceof PreviewPoolError && err.reason === 'closed') throw err;
+      this.log.warn({ err, fileId: file.id, designId }, `model preview ${what} could not be made`);
+    }
+  }
+
+  async #triangles(file: MissingPreviews, budget: number): Promise<Float32Array> {
     if (!file.analysis) throw new Error('the file has no analysis');
-    const positions = await readPreviewTriangles(
+    return readPreviewTriangles(
       modelKindOfKey(file.storage_key),
       await this.files.get(file.storage_key),
       file.analysis.triangles,
+      budget,
     );
+  }
+
+  async #renderImages(file: MissingPreviews) {
+    const positions = await this.#triangles(file, PREVIEW_TRIANGLE_BUDGET);
     // One lossless render at gallery size; the card is the same picture at half size (both 4:3).
     const png = await this.previews.render(positions, { ...PREVIEW_SIZES.gallery, format: 'png' });
     const { gallery, card } = await previewImages(png);
@@ -137,6 +157,18 @@ export class StlPreviewRenderer {
       const recorded = await this.repo.setPreview(file.id, { preview: keys[0], card: keys[1] });
       // The file was removed (or given a preview) meanwhile: these images belong to nothing.
       if (!recorded) await this.#delete(keys);
+    });
+  }
+
+  async #buildMesh(file: MissingPreviews) {
+    const glb = await this.previews.buildMesh(await this.#triangles(file, PREVIEW_MESH_INPUT_BUDGET));
+    const key = previewMeshKey(uuid7());
+    await storeUnderLease(this.leases, this.files, async (lease) => {
+      await lease.add(key);
+      await this.files.put(key, Buffer.from(glb.buffer, glb.byteOffset, glb.byteLength), {
+        contentType: publicContentType(key),
+      });
+      if (!(await this.repo.setPreviewMesh(file.id, key))) await this.#delete([key]);
     });
   }
 
