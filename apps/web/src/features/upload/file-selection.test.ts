@@ -10,13 +10,20 @@ import {
 } from './file-selection.ts';
 
 describe('splitByExtension', () => {
-  it('keeps only .stl names for models, any case', () => {
-    const names = ['box.stl', 'BOX2.STL', 'box.stl.zip', 'box.obj', 'stl', 'photo.png'].map((name) => ({
-      name,
-    }));
+  it('keeps .stl, .3mf and .obj names for models, any case', () => {
+    const names = [
+      'box.stl',
+      'BOX2.STL',
+      'box.stl.zip',
+      'box.obj',
+      'Plate.3MF',
+      'stl',
+      'box.step',
+      'photo.png',
+    ].map((name) => ({ name }));
     const { accepted, rejected } = splitByExtension(names, MODEL_EXTENSIONS);
-    expect(accepted.map((f) => f.name)).toEqual(['box.stl', 'BOX2.STL']);
-    expect(rejected.map((f) => f.name)).toEqual(['box.stl.zip', 'box.obj', 'stl', 'photo.png']);
+    expect(accepted.map((f) => f.name)).toEqual(['box.stl', 'BOX2.STL', 'box.obj', 'Plate.3MF']);
+    expect(rejected.map((f) => f.name)).toEqual(['box.stl.zip', 'stl', 'box.step', 'photo.png']);
   });
 
   it('keeps .png .jpg .jpeg .gif .bmp for photos', () => {
