@@ -3,9 +3,7 @@
 // the 2.5 MB the issue names). Baselines are the STL analyses of the same run. The reader is
 // TypeScript; it is bundled here with esbuild, as the API's build bundles it.
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build, stop } from 'esbuild';
-import { ROOT } from '../lib/api.mjs';
+import { bundleModules, exactMedian, timeCall } from '../lib/measure.mjs';
 import { asciiStlOf, binaryStlOf, indexedSphere, objOf, threeMfOf } from '../lib/model-encodings.mjs';
 import {
   formatNumber,
@@ -51,7 +49,10 @@ async function run(ctx, scope) {
   /** @param {string} line */
   const log = (line) => ctx.log(`${label}: ${line}`);
   const startedAt = new Date();
-  const MeshAnalyzer = await bundleAnalyzer(await makeTempDir(scope, 'model-formats'));
+  const dir = await makeTempDir(scope, 'model-formats');
+  /** @type {new (kind: 'stl' | '3mf' | 'obj') => Analyzer} */
+  const MeshAnalyzer = (await bundleModules(dir, 'mesh-analyzer', ['packages/mesh/src/analyzer.ts']))
+    .MeshAnalyzer;
   const mesh = indexedSphere(SPHERE);
   /** @type {Encoding[]} */
   const encodings = [
@@ -91,7 +92,7 @@ async function run(ctx, scope) {
   for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
     ctx.signal.throwIfAborted();
     for (const [i, encoding] of encodings.entries()) {
-      const timing = time(() => analyze(encoding));
+      const timing = timeCall(() => analyze(encoding));
       if (round >= WARMUP_ROUNDS) {
         samples[i]?.ms.push(timing.ms);
         samples[i]?.cpuMs.push(timing.cpuMs);
@@ -156,59 +157,21 @@ async function run(ctx, scope) {
 }
 
 /**
- * Bundles the reader and its imports into one ES module and loads its MeshAnalyzer.
- * @param {string} dir
- * @returns {Promise<new (kind: 'stl' | '3mf' | 'obj') => Analyzer>}
- */
-async function bundleAnalyzer(dir) {
-  const outfile = path.join(dir, 'mesh-analyzer.mjs');
-  await build({
-    entryPoints: [path.join(ROOT, 'packages/mesh/src/analyzer.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-  // esbuild's service process would otherwise run until the bench exits.
-  await stop();
-  return (await import(pathToFileURL(outfile).href)).MeshAnalyzer;
-}
-
-/** @param {() => unknown} fn */
-function time(fn) {
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  fn();
-  const ms = performance.now() - start;
-  const used = process.cpuUsage(cpu);
-  return { ms, cpuMs: (used.user + used.system) / 1000 };
-}
-
-/**
  * @param {Encoding} encoding
  * @param {{ ms: number[], cpuMs: number[] }} sample
  * @returns {CaseResult}
  */
 function caseResult(encoding, sample) {
   const round1 = (/** @type {number} */ n) => Math.round(n * 10) / 10;
-  const medianMs = middle(sample.ms);
+  const medianMs = exactMedian(sample.ms);
   return {
     name: encoding.name,
     fileBytes: encoding.bytes.length,
     msPerRun: sample.ms.map(round1),
     medianMs: round1(medianMs),
-    medianCpuMs: round1(middle(sample.cpuMs)),
+    medianCpuMs: round1(exactMedian(sample.cpuMs)),
     trianglesPerSecond: Math.round(TRIANGLES / (medianMs / 1000)),
   };
-}
-
-/** The median, unrounded: these times are a few milliseconds. @param {number[]} values */
-function middle(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 /**

@@ -7,12 +7,10 @@
 // it, and checked: triangle count, bounding box, the extensions it requires.
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build, stop } from 'esbuild';
 import { Box3, Mesh, Vector3 } from 'three';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { ROOT } from '../lib/api.mjs';
+import { bundleModules, exactMedian, timeAsyncCall } from '../lib/measure.mjs';
 import {
   formatNumber,
   formatTarget,
@@ -67,7 +65,14 @@ async function run(ctx, scope) {
   const log = (line) => ctx.log(`${label}: ${line}`);
   const startedAt = new Date();
   const dir = await makeTempDir(scope, 'preview-mesh');
-  const modules = await bundleModules(dir);
+  /** @type {PreviewModules} */
+  const modules = await bundleModules(dir, 'preview-mesh', [
+    'apps/api/src/lib/preview-mesh/build-preview-mesh.ts',
+    'packages/mesh/src/positions.ts',
+    'apps/api/src/seed/generators/lathe-models.ts',
+    'apps/api/src/seed/generators/random.ts',
+    'apps/api/src/seed/generators/mesh.ts',
+  ]);
 
   const knob = modules.placeOnBed(modules.knurledKnob(modules.createRandom(KNOB.seed), KNOB.budget));
   const files = [
@@ -150,7 +155,7 @@ async function measureModel(ctx, modules, model, bytes) {
     const order =
       round % 2 === 0 ? /** @type {const} */ (['read', 'build']) : /** @type {const} */ (['build', 'read']);
     for (const which of order) {
-      const timing = await time(async () => {
+      const timing = await timeAsyncCall(async () => {
         if (which === 'read') read();
         else preview = await modules.buildPreviewMesh(positions);
       });
@@ -236,51 +241,6 @@ async function checkPreview(preview, positions, maxTriangles) {
 }
 
 /**
- * Bundles the modules the figures are of into one ES module and loads it.
- * @param {string} dir
- * @returns {Promise<PreviewModules>}
- */
-async function bundleModules(dir) {
-  const outfile = path.join(dir, 'preview-mesh.mjs');
-  const source = (/** @type {string} */ file) => JSON.stringify(path.join(ROOT, file));
-  await build({
-    stdin: {
-      contents: [
-        `export * from ${source('apps/api/src/lib/preview-mesh/build-preview-mesh.ts')};`,
-        `export * from ${source('packages/mesh/src/positions.ts')};`,
-        `export * from ${source('apps/api/src/seed/generators/lathe-models.ts')};`,
-        `export * from ${source('apps/api/src/seed/generators/random.ts')};`,
-        `export * from ${source('apps/api/src/seed/generators/mesh.ts')};`,
-      ].join('\n'),
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-  // esbuild's service process would otherwise run until the bench exits.
-  await stop();
-  return import(pathToFileURL(outfile).href);
-}
-
-/**
- * @param {() => Promise<void>} fn
- * @returns {Promise<{ ms: number, cpuMs: number }>}
- */
-async function time(fn) {
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  await fn();
-  const ms = performance.now() - start;
-  const used = process.cpuUsage(cpu);
-  return { ms, cpuMs: (used.user + used.system) / 1000 };
-}
-
-/**
  * @param {string} name
  * @param {{ ms: number[], cpuMs: number[] }} sample
  * @returns {Timing}
@@ -291,16 +251,9 @@ function timingOf(name, sample) {
     name,
     msPerRun: sample.ms.map(round1),
     cpuMsPerRun: sample.cpuMs.map(round1),
-    medianMs: round1(median(sample.ms)),
-    medianCpuMs: round1(median(sample.cpuMs)),
+    medianMs: round1(exactMedian(sample.ms)),
+    medianCpuMs: round1(exactMedian(sample.cpuMs)),
   };
-}
-
-/** @param {number[]} values */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 /**

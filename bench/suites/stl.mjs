@@ -4,10 +4,8 @@
 // API's own build bundles it, since `node` cannot import .ts files.
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build, stop } from 'esbuild';
 import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
-import { ROOT } from '../lib/api.mjs';
+import { bundleModules, exactMedian, timeCall } from '../lib/measure.mjs';
 import {
   formatNumber,
   formatTarget,
@@ -28,7 +26,6 @@ const CHUNK_BYTES = 64 * 1024;
 const WARMUP_ROUNDS = 2;
 const ROUNDS = 11;
 const MIN_RATIO = 1.5;
-const ANALYZER_TS = path.join(ROOT, 'packages/mesh/src/analyzer.ts');
 
 /**
  * @typedef {{ format: string, triangles: number, bbox: { min: number[], max: number[] }, sizeMm: number[],
@@ -55,7 +52,9 @@ async function run(ctx, scope) {
   const startedAt = new Date();
   const dir = await makeTempDir(scope, 'stl');
 
-  const MeshAnalyzer = await bundleAnalyzer(dir);
+  /** @type {new (kind: 'stl') => Analyzer} */
+  const MeshAnalyzer = (await bundleModules(dir, 'mesh-analyzer', ['packages/mesh/src/analyzer.ts']))
+    .MeshAnalyzer;
   const file = path.join(dir, 'sphere.stl');
   await fs.promises.writeFile(file, sphereStl(SPHERE));
   // Both parsers get the very same bytes, read back from the file.
@@ -87,7 +86,7 @@ async function run(ctx, scope) {
     const order =
       round % 2 === 0 ? /** @type {const} */ (['ours', 'three']) : /** @type {const} */ (['three', 'ours']);
     for (const which of order) {
-      const timing = time(which === 'ours' ? analyze : parseWithThree);
+      const timing = timeCall(which === 'ours' ? analyze : parseWithThree);
       if (round < WARMUP_ROUNDS) continue;
       samples[which].ms.push(timing.ms);
       samples[which].cpuMs.push(timing.cpuMs);
@@ -143,64 +142,22 @@ async function run(ctx, scope) {
 }
 
 /**
- * Bundles the analyser and its local imports into one ES module and loads it.
- * @param {string} dir
- * @returns {Promise<new (kind: 'stl') => Analyzer>}
- */
-async function bundleAnalyzer(dir) {
-  const outfile = path.join(dir, 'stl-analyzer.mjs');
-  await build({
-    entryPoints: [ANALYZER_TS],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-  // esbuild's service process would otherwise run until the bench exits.
-  await stop();
-  const module = await import(pathToFileURL(outfile).href);
-  return module.MeshAnalyzer;
-}
-
-/**
- * @param {() => unknown} fn
- * @returns {{ ms: number, cpuMs: number }}
- */
-function time(fn) {
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  fn();
-  const ms = performance.now() - start;
-  const used = process.cpuUsage(cpu);
-  return { ms, cpuMs: (used.user + used.system) / 1000 };
-}
-
-/**
  * @param {string} name
  * @param {{ ms: number[], cpuMs: number[] }} sample
  * @param {number} bytes
  * @returns {CaseResult}
  */
 function caseResult(name, sample, bytes) {
-  const medianMs = median(sample.ms);
+  const medianMs = exactMedian(sample.ms);
   const round1 = (/** @type {number} */ n) => Math.round(n * 10) / 10;
   return {
     name,
     msPerRun: sample.ms.map(round1),
     cpuMsPerRun: sample.cpuMs.map(round1),
     medianMs: round1(medianMs),
-    medianCpuMs: round1(median(sample.cpuMs)),
+    medianCpuMs: round1(exactMedian(sample.cpuMs)),
     mbPerSecond: round1(bytes / 2 ** 20 / (medianMs / 1000)),
   };
-}
-
-/** @param {number[]} values */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 /**

@@ -1,14 +1,13 @@
 import fc from 'fast-check';
 import { strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { chunksOf, splitAt } from '../test-fixtures.ts';
 import {
   boxMesh,
-  chunksOf,
   type DescriptorForm,
   type ModelSpec,
   modelXml,
   ROOT_MODEL,
-  splitAt,
   threeMfPackage,
   zipArchive,
 } from './three-mf-fixtures.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MeshRejection } from '../mesh-errors.ts';
-import { chunksOf, splitAt } from './three-mf-fixtures.ts';
+import { chunksOf, splitAt } from '../test-fixtures.ts';
 import { analyze3mf, outcomeOf } from './three-mf-reading.ts';
 
 const read = (name: string) =>

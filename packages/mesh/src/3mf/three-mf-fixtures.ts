@@ -287,21 +287,3 @@ export function threeMfPackage(
 export function singleModelPackage(spec: ModelSpec, entry?: Partial<ZipEntrySpec>): Uint8Array {
   return threeMfPackage({ [ROOT_MODEL]: modelXml(spec) }, { entry });
 }
-
-/** Splits `bytes` at the given offsets (sorted or not, duplicates allowed). */
-export function splitAt(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
-  const points = [...new Set(cuts.map((c) => Math.min(bytes.length, Math.max(0, c))))].sort((a, b) => a - b);
-  const parts: Uint8Array[] = [];
-  let start = 0;
-  for (const point of [...points, bytes.length]) {
-    parts.push(bytes.subarray(start, point));
-    start = point;
-  }
-  return parts;
-}
-
-export function chunksOf(bytes: Uint8Array, size: number): Uint8Array[] {
-  const parts: Uint8Array[] = [];
-  for (let at = 0; at < bytes.length; at += size) parts.push(bytes.subarray(at, at + size));
-  return parts;
-}

@@ -2,6 +2,7 @@ import { strToU8, Zip, ZipDeflate, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { analyzeMesh } from '../analyzer.ts';
 import { parseMeshPositions } from '../positions.ts';
+import { BOX_FACTS } from '../test-fixtures.ts';
 import {
   boxMesh,
   CONTENT_TYPES_XML,
@@ -16,18 +17,7 @@ import {
 import { analyze3mf, refusalOf } from './three-mf-reading.ts';
 
 const BOX = boxMesh(10, 20, 30);
-const BOX_FACTS = {
-  format: '3mf',
-  triangles: 12,
-  bbox: { min: [0, 0, 0], max: [10, 20, 30] },
-  sizeMm: [10, 20, 30],
-  volumeCm3: 6,
-  areaMm2: 2200,
-  areaCm2: 22,
-  closed: true,
-  warnings: [],
-  sizeHint: null,
-};
+const BOX_3MF = { format: '3mf', ...BOX_FACTS };
 
 /** The translation by (x, y, z) as a 3MF transform. */
 const translation = (x: number, y: number, z: number) => `1 0 0 0 1 0 0 0 1 ${x} ${y} ${z}`;
@@ -35,7 +25,7 @@ const translation = (x: number, y: number, z: number) => `1 0 0 0 1 0 0 0 1 ${x}
 describe('reading a 3MF package', () => {
   it('measures a box exactly, through MeshAnalyzer as an upload is', () => {
     const file = singleModelPackage({ objects: [{ id: 1, mesh: BOX }], items: [{ objectId: 1 }] });
-    expect(analyzeMesh('3mf', file)).toEqual(BOX_FACTS);
+    expect(analyzeMesh('3mf', file)).toEqual(BOX_3MF);
   });
 
   it('places components and build items with their transforms, a mirrored one wound back outward', () => {
@@ -58,7 +48,7 @@ describe('reading a 3MF package', () => {
       ],
     });
     expect(analyze3mf(file)).toEqual({
-      ...BOX_FACTS,
+      ...BOX_3MF,
       triangles: 36,
       bbox: { min: [-60, 0, 0], max: [110, 20, 35] },
       sizeMm: [170, 20, 35],
@@ -153,7 +143,7 @@ describe('reading a 3MF package', () => {
       objects: [{ id: 1, mesh: boxMesh(1, 2, 3) }],
       items: [{ objectId: 1 }],
     });
-    expect(analyze3mf(centimetres)).toEqual(BOX_FACTS);
+    expect(analyze3mf(centimetres)).toEqual(BOX_3MF);
   });
 
   it('outputs only build items: objects nothing in the build refers to are left out', () => {
@@ -164,7 +154,7 @@ describe('reading a 3MF package', () => {
       ],
       items: [{ objectId: 1 }],
     });
-    expect(analyze3mf(file)).toEqual(BOX_FACTS);
+    expect(analyze3mf(file)).toEqual(BOX_3MF);
   });
 
   it('places support objects but not objects of type "other"', () => {
@@ -261,7 +251,7 @@ describe('production extension: objects in other model parts', () => {
       [ROOT_MODEL]: modelXml({ objects: [{ id: 1, mesh: BOX }], items: [{ objectId: 1 }] }),
       '3D/other.model': withBuild,
     });
-    expect(analyze3mf(file)).toEqual(BOX_FACTS);
+    expect(analyze3mf(file)).toEqual(BOX_3MF);
   });
 });
 
@@ -271,24 +261,24 @@ describe('the root model part', () => {
 
   it('is the part the package relationships name, wherever it is', () => {
     const file = threeMfPackage({ [ROOT_MODEL]: big, '3D/main.model': box }, { root: '/3D/main.model' });
-    expect(analyze3mf(file)).toEqual(BOX_FACTS);
+    expect(analyze3mf(file)).toEqual(BOX_3MF);
     const relative = threeMfPackage({ [ROOT_MODEL]: big, '3D/main.model': box }, { root: '3D/main.model' });
-    expect(analyze3mf(relative)).toEqual(BOX_FACTS);
+    expect(analyze3mf(relative)).toEqual(BOX_3MF);
   });
 
   it('may have another extension when the relationships come before it', () => {
     const file = threeMfPackage({ '3D/model.xml': box }, { root: '/3D/model.xml' });
-    expect(analyze3mf(file)).toEqual(BOX_FACTS);
+    expect(analyze3mf(file)).toEqual(BOX_3MF);
     // Read after it, they name a part that went past unread.
     const late = threeMfPackage({ '3D/model.xml': box }, { root: '/3D/model.xml', relationshipsLast: true });
     expect(refusalOf(late).reason).toBe('not-model');
   });
 
   it('is 3D/3dmodel.model when there are no relationships, or they name no model', () => {
-    expect(analyze3mf(threeMfPackage({ [ROOT_MODEL]: box }, { root: null }))).toEqual(BOX_FACTS);
+    expect(analyze3mf(threeMfPackage({ [ROOT_MODEL]: box }, { root: null }))).toEqual(BOX_3MF);
     const rels = relationshipsXml('/3D/3dmodel.model').replace('2013/01/3dmodel', '2013/01/thumbnail');
     const file = threeMfPackage({ '_rels/.rels': rels, [ROOT_MODEL]: box }, { root: null });
-    expect(analyze3mf(file)).toEqual(BOX_FACTS);
+    expect(analyze3mf(file)).toEqual(BOX_3MF);
   });
 });
 
@@ -309,7 +299,7 @@ describe('ZIP writers', () => {
         },
         { level },
       );
-      expect(analyze3mf(file)).toEqual(BOX_FACTS);
+      expect(analyze3mf(file)).toEqual(BOX_3MF);
     }
   });
 
@@ -328,6 +318,6 @@ describe('ZIP writers', () => {
       entry.push(data, true);
     }
     zip.end();
-    expect(analyze3mf(concat(chunks))).toEqual(BOX_FACTS);
+    expect(analyze3mf(concat(chunks))).toEqual(BOX_3MF);
   });
 });

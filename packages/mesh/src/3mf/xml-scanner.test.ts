@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { MeshRejectedError } from '../mesh-errors.ts';
-import { chunksOf, splitAt } from './three-mf-fixtures.ts';
+import { chunksOf, splitAt } from '../test-fixtures.ts';
 import { type XmlHandler, XmlScanner } from './xml-scanner.ts';
 import { NO_NAMESPACE, OTHER_NAMESPACE, type XmlTag } from './xml-tag.ts';
 

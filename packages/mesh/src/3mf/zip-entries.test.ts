@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { strFromU8, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { MeshRejectedError } from '../mesh-errors.ts';
+import { splitAt } from '../test-fixtures.ts';
 import { InflateBudget } from './inflate-budget.ts';
 import { PACKAGE_LIMITS } from './package-limits.ts';
-import { concat, type DescriptorForm, splitAt, type ZipEntrySpec, zipArchive } from './three-mf-fixtures.ts';
+import { concat, type DescriptorForm, type ZipEntrySpec, zipArchive } from './three-mf-fixtures.ts';
 import { ZipEntryReader } from './zip-entries.ts';
 
 /** Reads an archive, opening the entries whose names end in `.model`: their contents, or the refusal. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeMesh } from '../analyzer.ts';
 import type { Vec3 } from '../mesh-analysis.ts';
-import { chunksOf } from '../stl/stl-fixtures.ts';
+import { chunksOf } from '../test-fixtures.ts';
 import { objOutcome } from './obj-fixtures.ts';
 
 /**

@@ -2,19 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { analyzeMesh } from '../analyzer.ts';
 import { parseMeshPositions } from '../positions.ts';
 import { binaryStl, box } from '../stl/stl-fixtures.ts';
+import { BOX_FACTS } from '../test-fixtures.ts';
 import { boxObj, CORNER_FORMS, edit, latin1, objFile } from './obj-fixtures.ts';
 
-const BOX_FACTS = {
-  triangles: 12,
-  bbox: { min: [0, 0, 0], max: [10, 20, 30] },
-  sizeMm: [10, 20, 30],
-  volumeCm3: 6,
-  areaMm2: 2200,
-  areaCm2: 22,
-  closed: true,
-  warnings: [],
-  sizeHint: null,
-};
 const BOX_OBJ = boxObj(10, 20, 30);
 const boxText = () => String.fromCharCode(...BOX_OBJ);
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { analyzeMesh } from '../analyzer.ts';
 import { MeshRejectedError } from '../mesh-errors.ts';
 import { MeshStats } from '../mesh-stats.ts';
-import { binaryStl, box, chunksOf, splitAt, type Triangle } from '../stl/stl-fixtures.ts';
+import { binaryStl, box, type Triangle } from '../stl/stl-fixtures.ts';
+import { chunksOf, splitAt } from '../test-fixtures.ts';
 import {
   boxObj,
   CORNER_FORMS,

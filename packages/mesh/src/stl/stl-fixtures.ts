@@ -71,24 +71,6 @@ export function trianglesOf(binary: Buffer): Triangle[] {
   );
 }
 
-/** Splits `bytes` at the given offsets (sorted or not, duplicates allowed). */
-export function splitAt(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
-  const points = [...new Set(cuts.map((c) => Math.min(bytes.length, Math.max(0, c))))].sort((a, b) => a - b);
-  const parts: Uint8Array[] = [];
-  let start = 0;
-  for (const point of [...points, bytes.length]) {
-    parts.push(bytes.subarray(start, point));
-    start = point;
-  }
-  return parts;
-}
-
-export function chunksOf(bytes: Uint8Array, size: number): Uint8Array[] {
-  const parts: Uint8Array[] = [];
-  for (let at = 0; at < bytes.length; at += size) parts.push(bytes.subarray(at, at + size));
-  return parts;
-}
-
 /**
  * A closed torus around the z axis, centred on the origin: `rings` steps around the axis, `sides`
  * around the tube, 2 x rings x sides triangles facing outward. Its size is 2(R + r) across (when

@@ -9,16 +9,8 @@ import {
   meshRejectionMessage,
 } from '../mesh-errors.ts';
 import { parseMeshPositions } from '../positions.ts';
-import {
-  asciiStl,
-  binaryStl,
-  box,
-  chunksOf,
-  splitAt,
-  type Triangle,
-  torus,
-  trianglesOf,
-} from './stl-fixtures.ts';
+import { BOX_FACTS, chunksOf, splitAt } from '../test-fixtures.ts';
+import { asciiStl, binaryStl, box, type Triangle, torus, trianglesOf } from './stl-fixtures.ts';
 
 const analyzeStl = (bytes: Uint8Array) => analyzeMesh('stl', bytes);
 const message = (reason: MeshRejection) => meshRejectionMessage('stl', reason);
@@ -31,17 +23,6 @@ const PNG = Buffer.from(
 const TORUS = torus(20, 5, 24, 12);
 
 const BOX = box(10, 20, 30);
-const BOX_ANALYSIS = {
-  triangles: 12,
-  bbox: { min: [0, 0, 0], max: [10, 20, 30] },
-  sizeMm: [10, 20, 30],
-  volumeCm3: 6,
-  areaMm2: 2200,
-  areaCm2: 22,
-  closed: true,
-  warnings: [] as MeshWarning[],
-  sizeHint: null,
-};
 
 function analyzeParts(parts: Uint8Array[]): MeshAnalysis {
   const analyzer = new MeshAnalyzer('stl');
@@ -77,8 +58,8 @@ const bytesOf = (floats: Float32Array) =>
 
 describe('binary and ASCII STL of the same mesh', () => {
   it('measures a 10 x 20 x 30 mm box exactly: 6 cm3, 22 cm2, closed', () => {
-    expect(analyzeStl(binaryStl(BOX))).toEqual({ format: 'binary', ...BOX_ANALYSIS });
-    expect(analyzeStl(asciiStl(BOX))).toEqual({ format: 'ascii', ...BOX_ANALYSIS });
+    expect(analyzeStl(binaryStl(BOX))).toEqual({ format: 'binary', ...BOX_FACTS });
+    expect(analyzeStl(asciiStl(BOX))).toEqual({ format: 'ascii', ...BOX_FACTS });
   });
 
   it('gives the same analysis for curved closed meshes', () => {
@@ -110,22 +91,22 @@ describe('binary and ASCII STL of the same mesh', () => {
       asciiStl(BOX, { newline: '\r' }),
     ];
     for (const file of variants) {
-      expect(analyzeStl(file)).toEqual({ format: 'ascii', ...BOX_ANALYSIS });
+      expect(analyzeStl(file)).toEqual({ format: 'ascii', ...BOX_FACTS });
     }
   });
 
   it('reads a binary file whose header starts with "solid" as binary', () => {
     for (const header of ['solid box', 'solid', 'solid\nfacet normal 0 0 0\n', `solid ${' '.repeat(70)}`]) {
-      expect(analyzeStl(binaryStl(BOX, { header }))).toEqual({ format: 'binary', ...BOX_ANALYSIS });
+      expect(analyzeStl(binaryStl(BOX, { header }))).toEqual({ format: 'binary', ...BOX_FACTS });
     }
   });
 
   it('takes vertices with the same coordinates as one, -0 and 0 alike', () => {
     const signed = BOX.map((t, i) => (i % 2 === 0 ? (t.map((v) => (v === 0 ? -0 : v)) as Triangle) : t));
-    expect(analyzeStl(binaryStl(signed))).toEqual({ format: 'binary', ...BOX_ANALYSIS });
+    expect(analyzeStl(binaryStl(signed))).toEqual({ format: 'binary', ...BOX_FACTS });
     expect(analyzeStl(asciiStl(signed, { format: (v) => (Object.is(v, -0) ? '-0' : String(v)) }))).toEqual({
       format: 'ascii',
-      ...BOX_ANALYSIS,
+      ...BOX_FACTS,
     });
   });
 
@@ -141,7 +122,7 @@ describe('binary and ASCII STL of the same mesh', () => {
 describe('files read as slicers read them', () => {
   const text = asciiStl(BOX).toString('latin1');
   const withWarnings = (format: 'binary' | 'ascii', warnings: MeshWarning[]) => ({
-    ...BOX_ANALYSIS,
+    ...BOX_FACTS,
     format,
     warnings,
   });
@@ -183,8 +164,7 @@ describe('files read as slicers read them', () => {
       text.replaceAll('endloop', 'endloop 3 vertices').replaceAll('endfacet', 'endfacet  // triangle'),
       text.replaceAll('FACET', 'Facet').toUpperCase(),
     ];
-    for (const file of forgiving)
-      expect(analyzeStl(ascii(file))).toEqual({ format: 'ascii', ...BOX_ANALYSIS });
+    for (const file of forgiving) expect(analyzeStl(ascii(file))).toEqual({ format: 'ascii', ...BOX_FACTS });
     expect(analyzeStl(ascii(text.replace('endsolid test\n', '')))).toEqual(
       withWarnings('ascii', ['no-endsolid']),
     );
