@@ -20,6 +20,7 @@ import { scale } from './suites/scale.mjs';
 import { search } from './suites/search.mjs';
 import { stl } from './suites/stl.mjs';
 import { upload } from './suites/upload.mjs';
+import { viewer } from './suites/viewer.mjs';
 import { web } from './suites/web.mjs';
 import { zip } from './suites/zip.mjs';
 
@@ -38,6 +39,7 @@ const SUITES = {
   upload,
   zip,
   'collection-zip': collectionZip,
+  viewer,
   web,
 };
 

@@ -507,9 +507,12 @@ describe('two API instances on one database and one object store', () => {
     );
     expect(Date.now() - killedAt).toBeLessThan(60_000);
     expect((await fetchBytes(b, previewUrl!)).length).toBeGreaterThan(0);
-    // Done on a retry: the first try, A's, died with A.
-    const [job] = (await jobs('stl_preview')).filter((j) => j.singleton_key === design.id);
-    expect(job).toMatchObject({ state: 'completed' });
-    expect(job!.retry_count).toBeGreaterThanOrEqual(1);
+    // Done on a retry: the first try, A's, died with A. The job goes on to the preview mesh.
+    const job = async () => (await jobs('stl_preview')).find((j) => j.singleton_key === design.id);
+    await until(async () => (await job())?.state === 'completed', 'B to finish the job', 60_000, 200);
+    expect((await job())!.retry_count).toBeGreaterThanOrEqual(1);
+    const detail = await expectJson<DesignDetail>(call(b, `/api/designs/by-id/${design.id}`));
+    const meshUrl = detail.files.find((f) => f.type === 'stl')?.previewMeshUrl;
+    expect((await fetchBytes(b, meshUrl!)).subarray(0, 4).toString()).toBe('glTF');
   }, 120_000);
 });

@@ -175,7 +175,9 @@ describe('server-rendered public pages', () => {
     expect(inline).toHaveLength(1);
     const boot = inline[0]?.[1] ?? '';
     const hash = crypto.createHash('sha256').update(boot).digest('base64');
-    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(res.headers['content-security-policy']).toContain(
+      `script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash}'`,
+    );
     // The entry first, as index.html named it, and after #root and the page's data.
     const template = fs.readFileSync(path.join(buildDir, 'dist', 'index.html'), 'utf8');
     const entry = /<script type="module" crossorigin src="([^"]+)">/.exec(template)?.[1];

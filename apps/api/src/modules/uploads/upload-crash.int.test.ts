@@ -118,7 +118,7 @@ describe(`upload crash consistency`, () => {
     const { referenced, designsWithoutModel } = await withServerStopped(async (db) => {
       const rows = await db
         .selectFrom('design_files')
-        .select(['storage_key', 'card_key', 'preview_key', 'preview_card_key'])
+        .select(['storage_key', 'card_key', 'preview_key', 'preview_card_key', 'preview_mesh_key'])
         .execute();
       const orphanDesigns = await db
         .selectFrom('designs')
@@ -135,7 +135,13 @@ describe(`upload crash consistency`, () => {
         )
         .execute();
       return {
-        referenced: rows.flatMap((r) => [r.storage_key, r.card_key, r.preview_key, r.preview_card_key]),
+        referenced: rows.flatMap((r) => [
+          r.storage_key,
+          r.card_key,
+          r.preview_key,
+          r.preview_card_key,
+          r.preview_mesh_key,
+        ]),
         designsWithoutModel: orphanDesigns.length,
       };
     });
