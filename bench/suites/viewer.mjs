@@ -214,6 +214,8 @@ async function clickToFrame(browser, url, token, showing) {
     const page = await context.newPage();
     if (token) await context.addInitScript(`localStorage.setItem('authToken', ${JSON.stringify(token)})`);
     await page.goto(url, { waitUntil: 'networkidle' });
+    // The server-rendered page answers clicks once the app has started on it (it marks <html>).
+    await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
     // In the page (as text: it runs in the browser): the click's time, and the moment the viewer
     // marks the geometry as drawn.
     await page.evaluate(`
