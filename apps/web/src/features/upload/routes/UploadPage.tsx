@@ -119,7 +119,7 @@ export default function UploadPage() {
       <header className={styles.header}>
         <h1 className={styles.pageTitle}>Upload 3D Model</h1>
         <p className={styles.lead}>
-          Share your design: describe it, add the STL files and photos, then set a price.
+          Share your design: describe it, add the model files and photos, then set a price.
         </p>
       </header>
       <StepIndicator current={step} />
