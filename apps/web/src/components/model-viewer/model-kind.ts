@@ -1,10 +1,4 @@
-import type { ModelKind } from '@printmarket/mesh/mesh-errors';
-
-const BY_EXTENSION = new Map<string, ModelKind>([
-  ['stl', 'stl'],
-  ['3mf', '3mf'],
-  ['obj', 'obj'],
-]);
+import { type ModelKind, modelKindOf } from '@printmarket/shared/uploads';
 
 /**
  * The kind of a model file, named by its extension as the server names it ('Part.3MF' is a 3MF).
@@ -12,7 +6,5 @@ const BY_EXTENSION = new Map<string, ModelKind>([
  * and OBJ were accepted, and reading it so tells its owner plainly when it is not.
  */
 export function modelKindOfName(name: string): ModelKind {
-  const dot = name.lastIndexOf('.');
-  const extension = dot === -1 ? '' : name.slice(dot + 1).toLowerCase();
-  return BY_EXTENSION.get(extension) ?? 'stl';
+  return modelKindOf(name) ?? 'stl';
 }
