@@ -220,6 +220,17 @@ describe(`STL preview jobs`, { timeout: 180_000 }, () => {
       });
       const link = await t.app.inject({ method: 'GET', url: `/api/designs/download/${file.id}` });
       expect(link.statusCode).toBe(401);
+      // Its owner downloads the file as it was uploaded, named and typed by its format.
+      const owned = await t.app.inject({
+        method: 'GET',
+        url: `/api/designs/download/${file.id}`,
+        headers: { 'x-auth-token': token },
+      });
+      const content = await t.app.inject({ method: 'GET', url: owned.json().url });
+      expect(content.statusCode).toBe(200);
+      expect(content.rawPayload.equals(models[i]!.data)).toBe(true);
+      expect(content.headers['content-type']).toBe(`model/${models[i]!.name.split('.').pop()}`);
+      expect(content.headers['content-disposition']).toContain(`filename="${models[i]!.name}"`);
     }
 
     // A file left without its mesh (a stopped process) gets one at the next start.
