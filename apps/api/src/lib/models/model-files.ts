@@ -1,4 +1,4 @@
-import type { ModelKind } from '@printmarket/shared/uploads';
+import { type ModelKind, modelKindOf } from '@printmarket/shared/uploads';
 import { uuid7 } from '../uploads/uuid7.ts';
 
 /** Media types of the model formats (IANA's model/ tree). */
@@ -19,9 +19,7 @@ export function newModelKey(kind: ModelKind): string {
 
 /** The kind of a stored model file, from its key (keys made before 3MF and OBJ end in .stl). */
 export function modelKindOfKey(key: string): ModelKind {
-  if (key.endsWith('.3mf')) return '3mf';
-  if (key.endsWith('.obj')) return 'obj';
-  return 'stl';
+  return modelKindOf(key) ?? 'stl';
 }
 
 export function modelContentType(kind: ModelKind): string {
