@@ -5,6 +5,7 @@ import {
   formatFamilies,
   formatFileSize,
   modelFacts,
+  modelLabel,
   readingWarnings,
   sizeNote,
 } from './model-facts.ts';
@@ -71,6 +72,14 @@ describe('model facts', () => {
     expect(
       readingWarnings({ ...analysis, format: 'binary', warnings: ['header-count-wrong', 'from-the-future'] }),
     ).toEqual(['The triangle count in the header was wrong; read by size.']);
+  });
+
+  it('names a model in file lists by its format', () => {
+    expect(['Rook.STL', 'plate.3mf', 'spider.obj'].map(modelLabel)).toEqual([
+      'STL model',
+      '3MF model',
+      'OBJ model',
+    ]);
   });
 
   it('formats sizes and dates', () => {

@@ -1,6 +1,7 @@
 import { MESH_WARNING_MESSAGES, type MeshWarning, SIZE_HINT_MESSAGES } from '@printmarket/mesh/mesh-analysis';
 import { formatDecimal, formatInteger, formatShortDate } from '@printmarket/shared/en-format';
 import type { StlAnalysis } from '@printmarket/shared/types';
+import { modelKindOf } from '@printmarket/shared/uploads';
 
 /** One row of the model facts table. */
 export type ModelFact = { label: string; value: string };
@@ -70,6 +71,11 @@ export function readingWarnings(analysis: StlAnalysis): string[] {
   return (analysis.warnings ?? []).flatMap((code) =>
     code in MESH_WARNING_MESSAGES ? [MESH_WARNING_MESSAGES[code as MeshWarning]] : [],
   );
+}
+
+/** How a file list names a model: 'STL model', '3MF model', 'OBJ model', by its name's extension. */
+export function modelLabel(name: string): string {
+  return `${(modelKindOf(name) ?? 'stl').toUpperCase()} model`;
 }
 
 /** A file size for the file list: "512 B", "12.3 KB", "4.5 MB". */

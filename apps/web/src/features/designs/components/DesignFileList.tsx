@@ -6,7 +6,7 @@ import { Icon } from '@/components/ui/Icon.tsx';
 import { FAILED_DOWNLOAD_DESIGN } from '@/features/designs/api/download-all.ts';
 import { fetchDownloadUrl } from '@/features/designs/api/get-download-url.ts';
 import { designKeys } from '@/features/designs/api/keys.ts';
-import { formatFileSize } from '@/features/designs/model-facts.ts';
+import { formatFileSize, modelLabel } from '@/features/designs/model-facts.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { paths } from '@/lib/paths.ts';
 import button from '@/styles/button.module.css';
@@ -66,7 +66,7 @@ export function DesignFileList({ design, signedIn }: { design: DesignDetail; sig
             <span className={styles.fileText}>
               <span className={styles.fileName}>{file.name}</span>
               <span className={styles.fileMeta}>
-                {file.type === 'stl' ? 'STL model' : 'Image'}
+                {file.type === 'stl' ? modelLabel(file.name) : 'Image'}
                 {file.sizeBytes > 0 && ` · ${formatFileSize(file.sizeBytes)}`}
               </span>
             </span>

@@ -1,6 +1,6 @@
 import type { DesignDetail } from '@printmarket/shared/types';
 import { acceptFor } from '@/features/designs/edit-files.ts';
-import { formatFileSize } from '@/features/designs/model-facts.ts';
+import { formatFileSize, modelLabel } from '@/features/designs/model-facts.ts';
 import styles from '@/features/designs/routes/EditDesignPage.module.css';
 import type { EditFiles } from '@/features/designs/use-edit-files.ts';
 import button from '@/styles/button.module.css';
@@ -25,7 +25,7 @@ export function EditDesignFiles({ existing, files, disabled }: EditDesignFilesPr
               <span className={styles.fileName}>
                 <span className={styles.nameText}>{file.name}</span>
                 <span className={styles.fileMeta}>
-                  {file.type === 'stl' ? 'STL model' : 'Image'}
+                  {file.type === 'stl' ? modelLabel(file.name) : 'Image'}
                   {file.sizeBytes > 0 && ` · ${formatFileSize(file.sizeBytes)}`}
                   {marked && ' · will be removed'}
                 </span>
@@ -68,7 +68,8 @@ export function EditDesignFiles({ existing, files, disabled }: EditDesignFilesPr
               <span className={styles.fileName}>
                 {pickItem.file.name}
                 <span className={styles.fileMeta}>
-                  New {pickItem.kind === 'stl' ? 'STL model' : 'image'} · {formatFileSize(pickItem.file.size)}
+                  New {pickItem.kind === 'stl' ? modelLabel(pickItem.file.name) : 'image'} ·{' '}
+                  {formatFileSize(pickItem.file.size)}
                 </span>
               </span>
               <button
