@@ -18,11 +18,15 @@ const CORPUS: [string, MeshFormat, number, [number, number, number], MeshWarning
   ['assimp-triangle-no-final-newline.stl', 'ascii', 1, [2.0, 2.0, 0.0], []],
   ['assimp-triangle-two-solids.stl', 'ascii', 2, [4.0, 4.0, 0.0], []],
   ['assimp-triangle-with-empty-solid.stl', 'ascii', 1, [2.0, 2.0, 0.0], []],
+  ['j3d-ascii-triangle-no-endsolid.stl', 'ascii', 1, [1.0, 1.0, 0.0], ['no-endsolid']],
   ['numpy-stl-ascii-cube-crlf.stl', 'ascii', 12, [2.0, 2.0, 2.0], []],
   ['numpy-stl-ascii-half-donut-uppercase.stl', 'ascii', 288, [3.0, 0.5, 3.0], []],
   ['numpy-stl-ascii-moon-utf8-name.stl', 'ascii', 116, [1.6284, 0.35, 3.0], []],
   ['numpy-stl-binary-half-donut-trailing-byte.stl', 'binary', 288, [3.0, 0.5, 3.0], ['trailing-bytes']],
   ['numpy-stl-binary-star-empty-header.stl', 'binary', 68, [2.5981, 0.35, 3.0], []],
+  ['openscad-ascii-nan-normal.stl', 'ascii', 94, [3.0, 10.0, 22.0], []],
+  ['prusaslicer-ascii-box-cr-only.stl', 'ascii', 12, [20.0, 20.0, 20.0], []],
+  ['prusaslicer-ascii-box-junk-normals-and-end-words.stl', 'ascii', 12, [20.0, 20.0, 20.0], []],
 ];
 
 describe('real STL files from other programs', () => {
