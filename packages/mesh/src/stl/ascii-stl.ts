@@ -42,6 +42,8 @@ const LOOP = keyword('loop');
 const VERTEX = keyword('vertex');
 const ENDLOOP = keyword('endloop');
 const ENDFACET = keyword('endfacet');
+/** `end solid`, two words, ends a solid in some exporters' files; PrusaSlicer reads them. */
+const END = keyword('end');
 const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf];
 
 /** What the next word must be. */
@@ -83,8 +85,9 @@ const KEYWORDS = [SOLID, ENDSOLID, FACET, NORMAL, OUTER, LOOP, VERTEX, ENDLOOP, 
  *
  * It forgives what slicers forgive: normals are not read at all (they are recomputed from the
  * vertices, so `nan`, a missing normal or any words there do not matter), words that are no
- * keyword after `endloop` and after `endfacet` are skipped, and a file may end without `endsolid`
- * or with anything after its last `endsolid` (both kept in `warnings`).
+ * keyword after `endloop` and after `endfacet` are skipped, `end solid` in two words ends a solid,
+ * and a file may end without `endsolid` or with anything after its last `endsolid` (both kept in
+ * `warnings`).
  */
 export class AsciiStlReader {
   failure: AsciiFailure | null = null;
@@ -98,6 +101,8 @@ export class AsciiStlReader {
   #sink: TriangleSink | null = null;
   readonly #batch = new TriangleBatch();
   #state = EXPECT_SOLID;
+  /** The word skipped after `endfacet` was `end`: a `solid` after it ends the solid. */
+  #skippedEnd = false;
   /** Inside the rest of a `solid` or `endsolid` line: the name, which is skipped. */
   #skippingName = false;
   /** Which number of the current vertex or normal comes next (0 to 2), and which vertex (0 to 2). */
@@ -223,11 +228,16 @@ export class AsciiStlReader {
       case IGNORING_REST:
         break;
       case EXPECT_FACET_OR_ENDSOLID:
-      case AFTER_ENDFACET:
+      case AFTER_ENDFACET: {
+        const afterEnd = this.#skippedEnd;
+        this.#skippedEnd = false;
         if (isWord(bytes, start, end, FACET)) this.#state = EXPECT_NORMAL;
-        else if (isWord(bytes, start, end, ENDSOLID)) this.#startName(atNewline, AFTER_ENDSOLID);
+        else if (isWord(bytes, start, end, ENDSOLID) || (afterEnd && isWord(bytes, start, end, SOLID)))
+          this.#startName(atNewline, AFTER_ENDSOLID);
         else if (this.#state !== AFTER_ENDFACET || isKeyword(bytes, start, end)) this.#fail('unreadable');
+        else this.#skippedEnd = isWord(bytes, start, end, END);
         break;
+      }
       case EXPECT_NORMAL:
       case NORMAL_VALUES:
         // `normal` and whatever follows it, up to `outer`.

@@ -18,6 +18,7 @@ const CORPUS: [string, MeshFormat, number, [number, number, number], MeshWarning
   ['assimp-triangle-no-final-newline.stl', 'ascii', 1, [2.0, 2.0, 0.0], []],
   ['assimp-triangle-two-solids.stl', 'ascii', 2, [4.0, 4.0, 0.0], []],
   ['assimp-triangle-with-empty-solid.stl', 'ascii', 1, [2.0, 2.0, 0.0], []],
+  ['j3d-ascii-triangle-end-solid-spaced.stl', 'ascii', 1, [1.0, 1.0, 0.0], []],
   ['j3d-ascii-triangle-no-endsolid.stl', 'ascii', 1, [1.0, 1.0, 0.0], ['no-endsolid']],
   ['numpy-stl-ascii-cube-crlf.stl', 'ascii', 12, [2.0, 2.0, 2.0], []],
   ['numpy-stl-ascii-half-donut-uppercase.stl', 'ascii', 288, [3.0, 0.5, 3.0], []],

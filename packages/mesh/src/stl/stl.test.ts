@@ -171,6 +171,16 @@ describe('files read as slicers read them', () => {
     expect(analyzeStl(ascii(`${text}solid second\n`))).toEqual(withWarnings('ascii', ['no-endsolid']));
   });
 
+  it('takes `end solid` in two words as the end of a solid, also before another solid', () => {
+    const spaced = text.replace('endsolid test', 'end solid test');
+    expect(analyzeStl(ascii(spaced))).toEqual({ format: 'ascii', ...BOX_FACTS });
+    const twice = analyzeStl(ascii(spaced + spaced.replaceAll('vertex ', 'vertex 100')));
+    expect(twice).toMatchObject({ format: 'ascii', triangles: 24, warnings: [] });
+    expect(analyzeParts(chunksOf(ascii(spaced), 3))).toEqual({ format: 'ascii', ...BOX_FACTS });
+    // `solid` after any other skipped word is still no STL.
+    expect(() => analyzeStl(ascii(text.replace('endsolid test', 'end of solid')))).toThrow(MeshRejectedError);
+  });
+
   it('ignores whatever follows the last endsolid: text or padding', () => {
     for (const tail of ['more text\n', '\u0000'.repeat(40), 'endsolid\n']) {
       expect(analyzeStl(ascii(text + tail))).toEqual(withWarnings('ascii', ['trailing-bytes']));
