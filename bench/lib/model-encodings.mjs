@@ -108,7 +108,23 @@ const RELATIONSHIPS = `<?xml version="1.0" encoding="UTF-8"?>
  * A 3MF package as slicers save one: one object, one build item, deflated at zlib's default level.
  * @param {IndexedMesh} mesh @returns {Buffer}
  */
-export function threeMfOf({ vertices, triangles }) {
+export function threeMfOf(mesh) {
+  const zip = zipSync(
+    {
+      '[Content_Types].xml': strToU8(CONTENT_TYPES),
+      '_rels/.rels': strToU8(RELATIONSHIPS),
+      '3D/3dmodel.model': strToU8(threeMfModelOf(mesh)),
+    },
+    { level: 6 },
+  );
+  return Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength);
+}
+
+/**
+ * The 3MF's model part: the XML that holds the mesh.
+ * @param {IndexedMesh} mesh @returns {string}
+ */
+export function threeMfModelOf({ vertices, triangles }) {
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<model unit="millimeter" xml:lang="en-US" xmlns="http://schemas.microsoft.com/3dmanufacturing/core/2015/02">',
@@ -137,13 +153,5 @@ export function threeMfOf({ vertices, triangles }) {
     '</model>',
     '',
   );
-  const zip = zipSync(
-    {
-      '[Content_Types].xml': strToU8(CONTENT_TYPES),
-      '_rels/.rels': strToU8(RELATIONSHIPS),
-      '3D/3dmodel.model': strToU8(lines.join('\n')),
-    },
-    { level: 6 },
-  );
-  return Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength);
+  return lines.join('\n');
 }
