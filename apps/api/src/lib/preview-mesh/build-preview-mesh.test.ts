@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildModelMesh } from '../../seed/generators/stl-models.ts';
-import { rasterize } from '../stl-render/rasterize.ts';
 import { buildPreviewMesh, PREVIEW_MAX_TRIANGLES } from './build-preview-mesh.ts';
 import { readGlbWithThree } from './read-glb-with-three.ts';
+import { meshPositions, openEdges, silhouetteOverlap } from './test-measures.ts';
 import {
   boundsOf,
   nudgePositions,
@@ -151,14 +151,6 @@ describe('buildPreviewMesh', () => {
   });
 });
 
-function meshPositions(mesh: { positions: Float64Array; triangles: Uint32Array }): Float32Array {
-  const out = new Float32Array(mesh.triangles.length * 3);
-  mesh.triangles.forEach((vertex, corner) => {
-    out.set(mesh.positions.subarray(vertex * 3, vertex * 3 + 3), corner * 3);
-  });
-  return out;
-}
-
 /** The bounding boxes agree to within one quantization step on every side. */
 function expectBoundsNear(read: Float32Array, input: Float32Array, stepMm: number) {
   const a = boundsOf(read);
@@ -223,53 +215,6 @@ function maxDistanceToNearestPoint(points: Float32Array, from: Float32Array, cel
     worst = Math.max(worst, nearest);
   }
   return worst;
-}
-
-/** Edges used by one triangle only: the borders of holes. */
-function openEdges(indices: Uint32Array): number {
-  const uses = new Map<number, number>();
-  for (let at = 0; at < indices.length; at += 3) {
-    for (let k = 0; k < 3; k++) {
-      const a = indices[at + k]!;
-      const b = indices[at + ((k + 1) % 3)]!;
-      const edge = Math.min(a, b) * 2 ** 26 + Math.max(a, b);
-      uses.set(edge, (uses.get(edge) ?? 0) + 1);
-    }
-  }
-  return [...uses.values()].filter((count) => count === 1).length;
-}
-
-/**
- * Intersection over union of the pixels the two meshes cover, from the front, the side and above
- * (the server's own preview renderer, each framed on its own bounding box).
- */
-function silhouetteOverlap(a: Float32Array, b: Float32Array): number {
-  let both = 0;
-  let either = 0;
-  for (const [azimuthDeg, elevationDeg] of [
-    [0, 0],
-    [90, 0],
-    [0, 89],
-  ]) {
-    const options = {
-      width: 200,
-      height: 200,
-      background: [255, 255, 255, 0],
-      shadow: false,
-      supersample: 1,
-      azimuthDeg,
-      elevationDeg,
-    } as const;
-    const pixelsA = rasterize(a, options);
-    const pixelsB = rasterize(b, options);
-    for (let at = 3; at < pixelsA.length; at += 4) {
-      const inA = pixelsA[at]! > 0;
-      const inB = pixelsB[at]! > 0;
-      if (inA && inB) both++;
-      if (inA || inB) either++;
-    }
-  }
-  return both / either;
 }
 
 /** Where the first 12-byte x, y, z of any vertex of `positions` appears in `bytes`, or -1. */

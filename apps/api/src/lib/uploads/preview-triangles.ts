@@ -1,6 +1,7 @@
 import { createMeshReader } from '@printmarket/mesh/readers';
 import { TRIANGLE_RECORD_SIZE, type TriangleSink, VERTICES_OFFSET } from '@printmarket/mesh/triangle-batch';
 import type { ModelKind } from '@printmarket/shared/uploads';
+import { type ClusterLimits, VertexClusters } from '../preview-mesh/vertex-clusters.ts';
 
 const FLOATS_PER_TRIANGLE = 9;
 
@@ -23,11 +24,32 @@ export async function readPreviewTriangles(
   budget = PREVIEW_TRIANGLE_BUDGET,
 ): Promise<Float32Array> {
   const stride = Math.max(1, Math.ceil(triangles / budget));
-  const sink = new EveryKth(stride, Math.ceil(triangles / stride));
+  return (await readInto(kind, source, new EveryKth(stride, Math.ceil(triangles / stride)))).positions();
+}
+
+/**
+ * The triangles of a stored model too large to hold, its vertices clustered on a grid as they
+ * stream past (VertexClusters): a whole surface, within `limits`, to build a preview mesh from.
+ * `largestSideMm` is the model's largest side, known from the upload's analysis.
+ */
+export async function readClusteredTriangles(
+  kind: ModelKind,
+  source: AsyncIterable<Uint8Array>,
+  largestSideMm: number,
+  limits?: ClusterLimits,
+): Promise<Float32Array> {
+  return (await readInto(kind, source, new VertexClusters(largestSideMm, limits))).positions();
+}
+
+async function readInto<S extends TriangleSink>(
+  kind: ModelKind,
+  source: AsyncIterable<Uint8Array>,
+  sink: S,
+): Promise<S> {
   const reader = createMeshReader(kind, () => sink);
   for await (const chunk of source) reader.push(chunk);
   reader.finish();
-  return sink.positions();
+  return sink;
 }
 /** Keeps triangle 0, k, 2k, ... in one array sized up front. */
 class EveryKth implements TriangleSink {

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PendingUploads } from '../../db/pending-uploads.ts';
 import { JobQueue } from '../../lib/jobs/job-queue.ts';
 import { readGlbWithThree } from '../../lib/preview-mesh/read-glb-with-three.ts';
+import { openEdges } from '../../lib/preview-mesh/test-measures.ts';
+import { boundsOf } from '../../lib/preview-mesh/test-meshes.ts';
 import { createPreviewPool, type PreviewPool } from '../../lib/stl-render/preview-pool.ts';
 import { generateModel } from '../../seed/generators/stl-models.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
@@ -120,6 +122,52 @@ describe(`STL preview jobs`, { timeout: 180_000 }, () => {
       await pool.close();
     }
     expect(await imageFiles()).toEqual(before);
+  });
+
+  it('builds the preview mesh of a model past the input budget from its clustered vertices: whole, and its size', async () => {
+    const { designId, file } = await uploadModel('Clustered Vase');
+    const row = await t.db
+      .selectFrom('design_files')
+      .select(['preview_mesh_key', 'analysis'])
+      .where('id', '=', file.id)
+      .executeTakeFirstOrThrow();
+    const analysis = row.analysis as { triangles: number; sizeMm: number[]; closed: boolean };
+    expect(analysis.closed).toBe(true);
+    await t.db
+      .updateTable('design_files')
+      .set({ preview_mesh_key: null })
+      .where('id', '=', file.id)
+      .execute();
+    await t.files.delete(row.preview_mesh_key!);
+
+    const pool = createPreviewPool({ workerUrl: pathToFileURL(worker.file) });
+    // A budget below the vase's triangles: the large-model path, on a model a test can upload.
+    const budget = Math.floor(analysis.triangles / 4);
+    const renderer = new StlPreviewRenderer(
+      new PreviewsRepo(t.db),
+      t.files,
+      pool,
+      leases(t),
+      t.app.log,
+      budget,
+    );
+    try {
+      await renderer.renderDesign(designId);
+    } finally {
+      await pool.close();
+    }
+    const { preview_mesh_key } = await t.db
+      .selectFrom('design_files')
+      .select('preview_mesh_key')
+      .where('id', '=', file.id)
+      .executeTakeFirstOrThrow();
+    const read = await readGlbWithThree(new Uint8Array(await t.files.get(preview_mesh_key!).then(readAll)));
+    expect(read.triangles).toBeGreaterThan(0);
+    expect(openEdges(read.indices)).toBe(0);
+    const bounds = boundsOf(read.positions);
+    analysis.sizeMm.forEach((side, axis) => {
+      expect(bounds.max[axis]! - bounds.min[axis]!).toBeCloseTo(side, 0);
+    });
   });
 
   it('keeps going when one model cannot be read, and leaves no images of it', async () => {

@@ -6,7 +6,11 @@ import { previewImages } from '../../lib/stl-render/preview-images.ts';
 import { type PreviewPool, PreviewPoolError } from '../../lib/stl-render/preview-pool.ts';
 import { PREVIEW_SIZES } from '../../lib/stl-render/render-preview.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
-import { PREVIEW_TRIANGLE_BUDGET, readPreviewTriangles } from '../../lib/uploads/preview-triangles.ts';
+import {
+  PREVIEW_TRIANGLE_BUDGET,
+  readClusteredTriangles,
+  readPreviewTriangles,
+} from '../../lib/uploads/preview-triangles.ts';
 import { storeUnderLease, type UploadLeaseStore } from '../../lib/uploads/upload-lease.ts';
 import { uuid7 } from '../../lib/uploads/uuid7.ts';
 import type { PreviewsRepo } from './previews-repo.ts';
@@ -87,9 +91,9 @@ export class StlPreviewJobs {
 }
 
 /**
- * The most triangles a preview mesh is built from (36 bytes each: 144 MB, moved to a worker).
- * Beyond it, an even sample: the simplifier's loose pass still draws the shape, at a quality the
- * few models this large (the limit is 20 million) accept for a first look.
+ * The most triangles a preview mesh is built from as they are (36 bytes each: 144 MB, moved to a
+ * worker). A larger model (the limit is 20 million) has its vertices clustered as it is read
+ * (readClusteredTriangles): a whole surface of at most 2 million triangles.
  */
 export const PREVIEW_MESH_INPUT_BUDGET = 4_000_000;
 
@@ -107,6 +111,8 @@ export class StlPreviewRenderer {
     private readonly previews: PreviewPool,
     private readonly leases: UploadLeaseStore,
     private readonly log: FastifyBaseLogger,
+    /** Past this many triangles a mesh is clustered as it is read; lower only in tests. */
+    private readonly meshInputBudget = PREVIEW_MESH_INPUT_BUDGET,
   ) {}
 
   /**
@@ -140,6 +146,18 @@ export class StlPreviewRenderer {
     );
   }
 
+  async #meshTriangles(file: MissingPreviews): Promise<Float32Array> {
+    const { analysis } = file;
+    if (!analysis || analysis.triangles <= this.meshInputBudget) {
+      return this.#triangles(file, this.meshInputBudget);
+    }
+    return readClusteredTriangles(
+      modelKindOfKey(file.storage_key),
+      await this.files.get(file.storage_key),
+      Math.max(...analysis.sizeMm),
+    );
+  }
+
   async #renderImages(file: MissingPreviews) {
     const positions = await this.#triangles(file, PREVIEW_TRIANGLE_BUDGET);
     // One lossless render at gallery size; the card is the same picture at half size (both 4:3).
@@ -161,7 +179,7 @@ export class StlPreviewRenderer {
   }
 
   async #buildMesh(file: MissingPreviews) {
-    const glb = await this.previews.buildMesh(await this.#triangles(file, PREVIEW_MESH_INPUT_BUDGET));
+    const glb = await this.previews.buildMesh(await this.#meshTriangles(file));
     const key = previewMeshKey(uuid7());
     await storeUnderLease(this.leases, this.files, async (lease) => {
       await lease.add(key);
