@@ -25,6 +25,7 @@ const CORPUS: [string, MeshFormat, number, [number, number, number], MeshWarning
   ['numpy-stl-ascii-moon-utf8-name.stl', 'ascii', 116, [1.6284, 0.35, 3.0], []],
   ['numpy-stl-binary-half-donut-trailing-byte.stl', 'binary', 288, [3.0, 0.5, 3.0], ['trailing-bytes']],
   ['numpy-stl-binary-star-empty-header.stl', 'binary', 68, [2.5981, 0.35, 3.0], []],
+  ['openscad-binary-csg-piped-zero-count.stl', 'binary', 3004, [65.5, 19.8904, 19.8904], ['header-count-wrong']],
   ['openscad-ascii-nan-normal.stl', 'ascii', 94, [3.0, 10.0, 22.0], []],
   ['prusaslicer-ascii-box-cr-only.stl', 'ascii', 12, [20.0, 20.0, 20.0], []],
   ['prusaslicer-ascii-box-junk-normals-and-end-words.stl', 'ascii', 12, [20.0, 20.0, 20.0], []],
