@@ -10,7 +10,7 @@ export type ClusterLimits = {
 /** What a preview mesh is built from past the input budget: 2 M triangles, 72 MB as positions. */
 export const CLUSTER_LIMITS: ClusterLimits = { vertices: 1 << 20, triangles: 1 << 21 };
 
-/** Cells across the model's largest side to start with: 4 times the final preview's detail. */
+/** Cells across the model's largest side to start with: finer than a 50,000-triangle preview shows. */
 const START_CELLS_ACROSS = 2048;
 const FLOATS_PER_TRIANGLE = 9;
 const EMPTY = -1;

@@ -63,6 +63,27 @@ describe(`STL preview jobs`, { timeout: 180_000 }, () => {
 
   const imageFiles = () => listFiles(path.join(t.dataDir, 'files', 'images'));
 
+  /** One renderDesign outside the app's jobs, with a pool of its own (`wrap` may interfere with it). */
+  async function renderOnce(
+    designId: string,
+    options: { wrap?: (pool: PreviewPool) => PreviewPool; meshInputBudget?: number } = {},
+  ) {
+    const pool = createPreviewPool({ workerUrl: pathToFileURL(worker.file) });
+    const renderer = new StlPreviewRenderer(
+      new PreviewsRepo(t.db),
+      t.files,
+      options.wrap?.(pool) ?? pool,
+      leases(t),
+      t.app.log,
+      options.meshInputBudget,
+    );
+    try {
+      await renderer.renderDesign(designId);
+    } finally {
+      await pool.close();
+    }
+  }
+
   it('renders at start what a stopped process left without previews', async () => {
     const { file } = await uploadModel('Interrupted Vase');
     // As if the process had stopped after the commit, before its render was recorded.
@@ -99,28 +120,17 @@ describe(`STL preview jobs`, { timeout: 180_000 }, () => {
     await t.files.delete(file.preview_card_key!);
     const before = await imageFiles();
 
-    const pool = createPreviewPool({ workerUrl: pathToFileURL(worker.file) });
     // The file's row goes between the render and the record, as an edit removing it would.
-    const removingPool: PreviewPool = {
-      ...pool,
-      render: async (positions, options) => {
-        const png = await pool.render(positions, options);
-        await t.db.deleteFrom('design_files').where('id', '=', file.id).execute();
-        return png;
-      },
-    };
-    const renderer = new StlPreviewRenderer(
-      new PreviewsRepo(t.db),
-      t.files,
-      removingPool,
-      leases(t),
-      t.app.log,
-    );
-    try {
-      await renderer.renderDesign(designId);
-    } finally {
-      await pool.close();
-    }
+    await renderOnce(designId, {
+      wrap: (pool) => ({
+        ...pool,
+        render: async (positions, options) => {
+          const png = await pool.render(positions, options);
+          await t.db.deleteFrom('design_files').where('id', '=', file.id).execute();
+          return png;
+        },
+      }),
+    });
     expect(await imageFiles()).toEqual(before);
   });
 
@@ -140,22 +150,8 @@ describe(`STL preview jobs`, { timeout: 180_000 }, () => {
       .execute();
     await t.files.delete(row.preview_mesh_key!);
 
-    const pool = createPreviewPool({ workerUrl: pathToFileURL(worker.file) });
     // A budget below the vase's triangles: the large-model path, on a model a test can upload.
-    const budget = Math.floor(analysis.triangles / 4);
-    const renderer = new StlPreviewRenderer(
-      new PreviewsRepo(t.db),
-      t.files,
-      pool,
-      leases(t),
-      t.app.log,
-      budget,
-    );
-    try {
-      await renderer.renderDesign(designId);
-    } finally {
-      await pool.close();
-    }
+    await renderOnce(designId, { meshInputBudget: Math.floor(analysis.triangles / 4) });
     const { preview_mesh_key } = await t.db
       .selectFrom('design_files')
       .select('preview_mesh_key')
