@@ -26,7 +26,8 @@ const OTHER_FORMATS = [
  * - binary needs the declared count (bytes 80-83) to be at most MAX_MODEL_TRIANGLES, and reads
  *   every whole 50-byte record after the header, as slicers do: a count of 0 or one that disagrees
  *   with the size (a broken exporter, a file cut short) is read by the size, and bytes after the
- *   last whole record are padding; both are kept as warnings.
+ *   last whole record are padding; both are kept as warnings. Only more bytes than a non-zero count
+ *   announces that are not whole records (another solid appended) are refused.
  * "solid" at the start proves nothing: many exporters write it into binary headers. But a count
  * of at most MAX_MODEL_TRIANGLES (below 2^25) has a 0 or 1 byte at offset 83, a control byte that
  * ends the ASCII reading there; and text has no such byte, so its "count" is far beyond the limit.
@@ -85,11 +86,23 @@ export class StlDecoder<S extends TriangleSink> implements MeshReader<S> {
       this.#dropAscii(this.#ascii);
     }
     const binary = this.#binary;
-    if (binary && binary.failure === null && binary.triangles > 0) {
+    if (binary && binary.failure === null && binary.triangles > 0 && !this.#overrunsCount(binary)) {
       return { format: 'binary', sink: this.#binarySink!, warnings: this.#binaryWarnings(binary) };
     }
     this.#binaryFailure ??= this.#binaryVerdictAtEnd();
     throw this.#rejection();
+  }
+
+  /**
+   * More bytes than the (non-zero) count announces, and not in whole triangles: something else
+   * follows the triangles, such as a second binary solid with its own header, and reading by the
+   * size would take its bytes for coordinates. Slicers refuse such a file too.
+   */
+  #overrunsCount(binary: BinaryStlReader): boolean {
+    const declared = this.#declared ?? 0;
+    const overruns = declared > 0 && binary.triangles > declared && binary.trailingBytes > 0;
+    if (overruns) this.#binaryFailure = 'size-mismatch';
+    return overruns;
   }
 
   #binaryWarnings(binary: BinaryStlReader): MeshWarning[] {

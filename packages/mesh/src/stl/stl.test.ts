@@ -142,6 +142,16 @@ describe('files read as slicers read them', () => {
     );
   });
 
+  it('refuses a binary file with more bytes than its count that are not whole triangles: a second solid appended', () => {
+    const file = binaryStl(BOX);
+    const joined = Buffer.concat([file, file]);
+    expect(() => analyzeStl(joined)).toThrow(new MeshRejectedError('stl', 'size-mismatch'));
+    // With a count of 0 there is no count to overrun: read by the size, padding ignored.
+    expect(analyzeStl(Buffer.concat([binaryStl(BOX, { declaredCount: 0 }), Buffer.alloc(7)]))).toEqual(
+      withWarnings('binary', ['header-count-wrong', 'trailing-bytes']),
+    );
+  });
+
   it('reads a binary file cut short up to its last whole triangle: open, so no volume', () => {
     const file = binaryStl(BOX);
     expect(analyzeStl(file.subarray(0, file.length - 50))).toMatchObject({
