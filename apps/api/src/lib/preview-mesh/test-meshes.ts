@@ -123,3 +123,21 @@ function soup(triangles: Point[][]): Float32Array {
   }
   return out;
 }
+
+/** A soup's triangles in the binary STL record layout that readers hand to sinks (50 bytes each). */
+export function triangleRecords(positions: Float32Array): DataView {
+  const view = new DataView(new ArrayBuffer((positions.length / 9) * 50));
+  for (let i = 0; i < positions.length; i++) {
+    view.setFloat32(Math.floor(i / 9) * 50 + 12 + (i % 9) * 4, positions[i]!, true);
+  }
+  return view;
+}
+
+/** A soup as a binary STL file. */
+export function binaryStlOf(positions: Float32Array): Uint8Array {
+  const triangles = positions.length / 9;
+  const bytes = new Uint8Array(84 + triangles * 50);
+  new DataView(bytes.buffer).setUint32(80, triangles, true);
+  bytes.set(new Uint8Array(triangleRecords(positions).buffer), 84);
+  return bytes;
+}

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildModelMesh } from '../../seed/generators/stl-models.ts';
-import { readClusteredTriangles } from '../uploads/preview-triangles.ts';
 import { buildPreviewMesh } from './build-preview-mesh.ts';
 import { readGlbWithThree } from './read-glb-with-three.ts';
 import { meshPositions, openEdges, silhouetteOverlap } from './test-measures.ts';
-import { boundsOf, spherePositions, surfaceArea } from './test-meshes.ts';
+import { boundsOf, spherePositions, surfaceArea, triangleRecords } from './test-meshes.ts';
 import { type ClusterLimits, VertexClusters } from './vertex-clusters.ts';
 
 const SMALL: ClusterLimits = { vertices: 100_000, triangles: 200_000 };
@@ -86,21 +85,7 @@ describe('VertexClusters', () => {
   it('refuses a coordinate that is not a finite number', () => {
     const triangles = sphere.slice(0, 9 * 10);
     triangles[40] = Number.NaN;
-    expect(new VertexClusters(100).add(records(triangles), 0, 10)).toBe(false);
-  });
-});
-
-describe('readClusteredTriangles', () => {
-  it('clusters a stored binary STL as it streams, chunk by chunk', async () => {
-    const sphere = spherePositions(101, 200, 20);
-    const file = binaryStlOf(sphere);
-    const chunks = async function* () {
-      for (let at = 0; at < file.length; at += 4099) yield file.subarray(at, at + 4099);
-    };
-    const limits = { vertices: 2_000, triangles: 4_000 };
-    const read = await readClusteredTriangles('stl', chunks(), 40, limits);
-    expect(read).toEqual(cluster(sphere, 40, limits));
-    expect(read.length / 9).toBeLessThanOrEqual(4_000);
+    expect(new VertexClusters(100, SMALL).add(triangleRecords(triangles), 0, 10)).toBe(false);
   });
 });
 
@@ -111,26 +96,9 @@ function cluster(positions: Float32Array, largestSideMm: number, limits: Cluster
 }
 
 function feed(clusters: VertexClusters, positions: Float32Array, batch: number) {
-  const view = records(positions);
+  const view = triangleRecords(positions);
   const triangles = positions.length / 9;
   for (let t = 0; t < triangles; t += batch) {
     expect(clusters.add(view, t * 50, Math.min(batch, triangles - t))).toBe(true);
   }
-}
-
-/** Triangles in the binary STL record layout that readers hand to sinks (50 bytes each). */
-function records(positions: Float32Array): DataView {
-  const view = new DataView(new ArrayBuffer((positions.length / 9) * 50));
-  for (let i = 0; i < positions.length; i++) {
-    view.setFloat32(Math.floor(i / 9) * 50 + 12 + (i % 9) * 4, positions[i]!, true);
-  }
-  return view;
-}
-
-function binaryStlOf(positions: Float32Array): Uint8Array {
-  const triangles = positions.length / 9;
-  const bytes = new Uint8Array(84 + triangles * 50);
-  new DataView(bytes.buffer).setUint32(80, triangles, true);
-  bytes.set(new Uint8Array(records(positions).buffer), 84);
-  return bytes;
 }

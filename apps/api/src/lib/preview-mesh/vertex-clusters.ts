@@ -7,9 +7,6 @@ export type ClusterLimits = {
   triangles: number;
 };
 
-/** What a preview mesh is built from past the input budget: 2 M triangles, 72 MB as positions. */
-export const CLUSTER_LIMITS: ClusterLimits = { vertices: 1 << 20, triangles: 1 << 21 };
-
 /** Cells across the model's largest side to start with: finer than a 50,000-triangle preview shows. */
 const START_CELLS_ACROSS = 2048;
 const FLOATS_PER_TRIANGLE = 9;
@@ -21,10 +18,10 @@ const NOT_FINITE = -1;
  * cell of a grid, a cell's vertices become one (at their mean position), and a triangle whose
  * corners fall into fewer than three cells is dropped. Neighbouring triangles keep sharing their
  * corners, so the surface stays whole: an even sample of the triangles instead would have left
- * most of it out (a 5-in-1 sample covered 17 % of a sphere's surface). This is the vertex
+ * most of it out (a 1-in-5 sample covered 17 % of a sphere's surface). This is the vertex
  * clustering meshoptimizer's simplifySloppy does, which needs the whole mesh in memory; here only
- * the cells and the kept triangles are held. The result goes on to buildPreviewMesh, which
- * simplifies it to the preview's budget.
+ * the cells and the kept triangles are held. The result is drawn as the preview pictures, and goes
+ * on to buildPreviewMesh, which simplifies it to the preview mesh's budget.
  *
  * The grid starts at 1/2048 of the model's largest side and doubles its cells, merging their
  * contents, whenever the cells or the triangles would exceed the limits; merging gives what the
@@ -47,7 +44,7 @@ export class VertexClusters implements TriangleSink {
   #corners: Uint32Array;
   #triangleCount = 0;
 
-  constructor(largestSideMm: number, limits: ClusterLimits = CLUSTER_LIMITS) {
+  constructor(largestSideMm: number, limits: ClusterLimits) {
     this.#limits = limits;
     this.#cellMm = largestSideMm > 0 ? largestSideMm / START_CELLS_ACROSS : 1;
     this.#cellX = new Int32Array(limits.vertices);

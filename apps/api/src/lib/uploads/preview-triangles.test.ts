@@ -3,34 +3,32 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binaryStl } from '../../test/upload-test-kit.ts';
+import { silhouetteOverlap } from '../preview-mesh/test-measures.ts';
+import { binaryStlOf, spherePositions, surfaceArea } from '../preview-mesh/test-meshes.ts';
 import { readPreviewTriangles } from './preview-triangles.ts';
 
 describe('readPreviewTriangles', () => {
+  // 2 x 200 x 100 = 40,000 triangles, 40 mm across.
+  const sphere = spherePositions(101, 200, 20);
+  const model = { kind: 'stl', triangles: 40_000, sizeMm: [40, 40, 40] } as const;
   let dir: string;
   let file: string;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'preview-triangles-'));
-    file = path.join(dir, 'm.stl');
-    // Triangle t lies at height z = t.
-    await writeFile(file, binaryStl(3000));
+    file = path.join(dir, 'sphere.stl');
+    await writeFile(file, binaryStlOf(sphere));
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('reads every triangle within the budget', async () => {
-    expect((await readPreviewTriangles('stl', createReadStream(file), 3000, 3000)).length).toBe(3000 * 9);
+  it('reads every triangle within the budget, as the file has them', async () => {
+    expect(await readPreviewTriangles(model, createReadStream(file), 40_000)).toEqual(sphere);
   });
 
-  it('keeps an even sample of a larger mesh, across batch boundaries', async () => {
-    const positions = await readPreviewTriangles(
-      'stl',
-      createReadStream(file, { highWaterMark: 4096 }),
-      3000,
-      1000,
-    );
-    // Stride 3: triangles 0, 3, 6, ... 2997.
-    expect(positions.length).toBe(1000 * 9);
-    const heights = Array.from({ length: 1000 }, (_, i) => positions[i * 9 + 2]);
-    expect(heights).toEqual(Array.from({ length: 1000 }, (_, i) => i * 3));
+  it('clusters a model past the budget into a whole surface of at most half of it, read chunk by chunk', async () => {
+    const read = await readPreviewTriangles(model, createReadStream(file, { highWaterMark: 4099 }), 10_000);
+    expect(read.length / 9).toBeLessThanOrEqual(5_000);
+    expect(surfaceArea(read) / surfaceArea(sphere)).toBeCloseTo(1, 2);
+    // Drawn as the preview pictures are: no see-through gaps, the sphere's outline.
+    expect(silhouetteOverlap(read, sphere)).toBeGreaterThan(0.99);
   });
 });

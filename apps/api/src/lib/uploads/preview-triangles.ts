@@ -1,74 +1,58 @@
 import { createMeshReader } from '@printmarket/mesh/readers';
 import { TRIANGLE_RECORD_SIZE, type TriangleSink, VERTICES_OFFSET } from '@printmarket/mesh/triangle-batch';
 import type { ModelKind } from '@printmarket/shared/uploads';
-import { type ClusterLimits, VertexClusters } from '../preview-mesh/vertex-clusters.ts';
+import { VertexClusters } from '../preview-mesh/vertex-clusters.ts';
 
 const FLOATS_PER_TRIANGLE = 9;
 
 /**
- * Most triangles a preview is rendered from (36 bytes each: 36 MB). A card is 600x450 pixels and a
- * gallery image 1200x900: a mesh beyond this has several triangles per pixel, so an even sample
- * draws the same picture while the memory of one render stays bounded whatever the upload.
+ * Most triangles a preview picture is rendered from (36 bytes each: 36 MB), whatever the upload. A
+ * card is 600x450 pixels and a gallery image 1200x900: half a million triangles, what a larger model
+ * is clustered to, are already finer than the pixels.
  */
 export const PREVIEW_TRIANGLE_BUDGET = 1_000_000;
 
+/** What the upload's analysis knows of a stored model. */
+export type StoredModel = { kind: ModelKind; triangles: number; sizeMm: readonly number[] };
+
 /**
- * The triangles to render a preview of a stored model from: all of them, or every k-th for a mesh
- * of more than `budget` (its count known from the upload's analysis). Read chunk by chunk from
- * `source` (a file or storage stream), never held whole.
+ * The triangles to make a preview (a picture or the preview mesh) of a stored model from, read
+ * chunk by chunk from `source` (a file or storage stream), never held whole: every triangle when
+ * there are at most `budget`; past it, the model's vertices clustered on a grid as they stream past
+ * (VertexClusters), a whole surface of at most half the budget (the grid's tables take the rest of
+ * the memory). An even sample of the triangles would leave see-through gaps all over the surface.
  */
 export async function readPreviewTriangles(
-  kind: ModelKind,
+  model: StoredModel,
   source: AsyncIterable<Uint8Array>,
-  triangles: number,
   budget = PREVIEW_TRIANGLE_BUDGET,
 ): Promise<Float32Array> {
-  const stride = Math.max(1, Math.ceil(triangles / budget));
-  return (await readInto(kind, source, new EveryKth(stride, Math.ceil(triangles / stride)))).positions();
-}
-
-/**
- * The triangles of a stored model too large to hold, its vertices clustered on a grid as they
- * stream past (VertexClusters): a whole surface, within `limits`, to build a preview mesh from.
- * `largestSideMm` is the model's largest side, known from the upload's analysis.
- */
-export async function readClusteredTriangles(
-  kind: ModelKind,
-  source: AsyncIterable<Uint8Array>,
-  largestSideMm: number,
-  limits?: ClusterLimits,
-): Promise<Float32Array> {
-  return (await readInto(kind, source, new VertexClusters(largestSideMm, limits))).positions();
-}
-
-async function readInto<S extends TriangleSink>(
-  kind: ModelKind,
-  source: AsyncIterable<Uint8Array>,
-  sink: S,
-): Promise<S> {
-  const reader = createMeshReader(kind, () => sink);
+  const sink =
+    model.triangles <= budget
+      ? new AllTriangles(model.triangles)
+      : new VertexClusters(Math.max(...model.sizeMm), {
+          triangles: Math.floor(budget / 2),
+          vertices: Math.floor(budget / 4),
+        });
+  const reader = createMeshReader(model.kind, () => sink);
   for await (const chunk of source) reader.push(chunk);
   reader.finish();
-  return sink;
+  return sink.positions();
 }
-/** Keeps triangle 0, k, 2k, ... in one array sized up front. */
-class EveryKth implements TriangleSink {
-  readonly #stride: number;
+
+/** Every triangle, in one array sized up front from the analysis' count. */
+class AllTriangles implements TriangleSink {
   readonly #positions: Float32Array;
-  #seen = 0;
   #length = 0;
 
-  constructor(stride: number, capacity: number) {
-    this.#stride = stride;
+  constructor(capacity: number) {
     this.#positions = new Float32Array(capacity * FLOATS_PER_TRIANGLE);
   }
 
   add(view: DataView, start: number, count: number): boolean {
-    // The first triangle of this batch that falls on the stride.
-    let t = (this.#stride - (this.#seen % this.#stride)) % this.#stride;
     // The upload's analysis already refused non-finite coordinates; this is the sink's contract.
     let sum = 0;
-    for (; t < count && this.#length < this.#positions.length; t += this.#stride) {
+    for (let t = 0; t < count && this.#length < this.#positions.length; t++) {
       const at = start + t * TRIANGLE_RECORD_SIZE + VERTICES_OFFSET;
       for (let k = 0; k < FLOATS_PER_TRIANGLE; k++) {
         const value = view.getFloat32(at + k * 4, true);
@@ -76,7 +60,6 @@ class EveryKth implements TriangleSink {
         sum += value;
       }
     }
-    this.#seen += count;
     return Number.isFinite(sum);
   }
 

@@ -6,11 +6,7 @@ import { previewImages } from '../../lib/stl-render/preview-images.ts';
 import { type PreviewPool, PreviewPoolError } from '../../lib/stl-render/preview-pool.ts';
 import { PREVIEW_SIZES } from '../../lib/stl-render/render-preview.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
-import {
-  PREVIEW_TRIANGLE_BUDGET,
-  readClusteredTriangles,
-  readPreviewTriangles,
-} from '../../lib/uploads/preview-triangles.ts';
+import { PREVIEW_TRIANGLE_BUDGET, readPreviewTriangles } from '../../lib/uploads/preview-triangles.ts';
 import { storeUnderLease, type UploadLeaseStore } from '../../lib/uploads/upload-lease.ts';
 import { uuid7 } from '../../lib/uploads/uuid7.ts';
 import type { PreviewsRepo } from './previews-repo.ts';
@@ -93,7 +89,7 @@ export class StlPreviewJobs {
 /**
  * The most triangles a preview mesh is built from as they are (36 bytes each: 144 MB, moved to a
  * worker). A larger model (the limit is 20 million) has its vertices clustered as it is read
- * (readClusteredTriangles): a whole surface of at most 2 million triangles.
+ * (readPreviewTriangles): a whole surface of at most 2 million triangles.
  */
 export const PREVIEW_MESH_INPUT_BUDGET = 4_000_000;
 
@@ -111,7 +107,7 @@ export class StlPreviewRenderer {
     private readonly previews: PreviewPool,
     private readonly leases: UploadLeaseStore,
     private readonly log: FastifyBaseLogger,
-    /** Past this many triangles a mesh is clustered as it is read; lower only in tests. */
+    /** Past this many triangles a model is clustered for its preview mesh; lower only in tests. */
     private readonly meshInputBudget = PREVIEW_MESH_INPUT_BUDGET,
   ) {}
 
@@ -138,23 +134,11 @@ export class StlPreviewRenderer {
 
   async #triangles(file: MissingPreviews, budget: number): Promise<Float32Array> {
     if (!file.analysis) throw new Error('the file has no analysis');
+    const { triangles, sizeMm } = file.analysis;
     return readPreviewTriangles(
-      modelKindOfKey(file.storage_key),
+      { kind: modelKindOfKey(file.storage_key), triangles, sizeMm },
       await this.files.get(file.storage_key),
-      file.analysis.triangles,
       budget,
-    );
-  }
-
-  async #meshTriangles(file: MissingPreviews): Promise<Float32Array> {
-    const { analysis } = file;
-    if (!analysis || analysis.triangles <= this.meshInputBudget) {
-      return this.#triangles(file, this.meshInputBudget);
-    }
-    return readClusteredTriangles(
-      modelKindOfKey(file.storage_key),
-      await this.files.get(file.storage_key),
-      Math.max(...analysis.sizeMm),
     );
   }
 
@@ -179,7 +163,7 @@ export class StlPreviewRenderer {
   }
 
   async #buildMesh(file: MissingPreviews) {
-    const glb = await this.previews.buildMesh(await this.#meshTriangles(file));
+    const glb = await this.previews.buildMesh(await this.#triangles(file, this.meshInputBudget));
     const key = previewMeshKey(uuid7());
     await storeUnderLease(this.leases, this.files, async (lease) => {
       await lease.add(key);
