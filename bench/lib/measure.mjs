@@ -1,5 +1,6 @@
 // What the in-process suites (stl, model-formats, preview-mesh) share: loading the app's TypeScript
-// modules, timing a call in wall and CPU time, and the exact median of a few timings.
+// modules, analysing a file as an upload does, timing a call in wall and CPU time, and the exact
+// median of a few timings.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, stop } from 'esbuild';
@@ -31,6 +32,26 @@ export async function bundleModules(dir, name, modules) {
   // esbuild's service process would otherwise run until the bench exits.
   await stop();
   return import(pathToFileURL(outfile).href);
+}
+
+/** What an upload hands the reader: chunks of a file stream. */
+export const UPLOAD_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * Analyses `bytes` as an upload does: a fresh analyser (the bundled MeshAnalyzer class) of `kind`,
+ * fed UPLOAD_CHUNK_BYTES at a time.
+ * @template K, T
+ * @param {new (kind: K) => { push(chunk: Uint8Array): void, finish(): T }} MeshAnalyzer
+ * @param {K} kind
+ * @param {Uint8Array} bytes
+ * @returns {T}
+ */
+export function analyzeInChunks(MeshAnalyzer, kind, bytes) {
+  const analyzer = new MeshAnalyzer(kind);
+  for (let at = 0; at < bytes.length; at += UPLOAD_CHUNK_BYTES) {
+    analyzer.push(bytes.subarray(at, at + UPLOAD_CHUNK_BYTES));
+  }
+  return analyzer.finish();
 }
 
 /**

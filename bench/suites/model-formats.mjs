@@ -4,7 +4,13 @@
 // TypeScript; it is bundled here with esbuild, as the API's build bundles it.
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { bundleModules, exactMedian, timeCall } from '../lib/measure.mjs';
+import {
+  analyzeInChunks,
+  bundleModules,
+  exactMedian,
+  timeCall,
+  UPLOAD_CHUNK_BYTES,
+} from '../lib/measure.mjs';
 import {
   asciiStlOf,
   binaryStlOf,
@@ -27,8 +33,6 @@ import { makeTempDir, runInScope } from '../lib/suite.mjs';
 
 const SPHERE = { rings: 301, segments: 375, radius: 50 };
 const TRIANGLES = 2 * SPHERE.segments * (SPHERE.rings - 1);
-/** What an upload hands the reader: chunks of a file stream. */
-const CHUNK_BYTES = 64 * 1024;
 const WARMUP_ROUNDS = 2;
 const ROUNDS = 9;
 /** "Well under a second" for the 3MF, on a 2-core machine. */
@@ -79,12 +83,7 @@ async function run(ctx, scope) {
   );
 
   /** @param {Encoding} encoding */
-  const analyze = ({ kind, bytes }) => {
-    const analyzer = /** @type {Analyzer} */ (new MeshAnalyzer(kind));
-    for (let at = 0; at < bytes.length; at += CHUNK_BYTES)
-      analyzer.push(bytes.subarray(at, at + CHUNK_BYTES));
-    return analyzer.finish();
-  };
+  const analyze = ({ kind, bytes }) => analyzeInChunks(MeshAnalyzer, kind, bytes);
   const checks = encodings.map((encoding) => {
     const analysis = analyze(encoding);
     const pass =
@@ -165,7 +164,7 @@ async function run(ctx, scope) {
     settings: {
       triangles: TRIANGLES,
       mesh: `closed UV sphere, radius ${SPHERE.radius} mm; text formats print 6 significant digits; 3MF deflated at level 6`,
-      chunkBytes: CHUNK_BYTES,
+      chunkBytes: UPLOAD_CHUNK_BYTES,
       warmupRounds: WARMUP_ROUNDS,
       rounds: ROUNDS,
       note: 'same process; each round analyses every format in turn; throughput is triangles over the median wall time',

@@ -5,7 +5,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
-import { bundleModules, exactMedian, timeCall } from '../lib/measure.mjs';
+import {
+  analyzeInChunks,
+  bundleModules,
+  exactMedian,
+  timeCall,
+  UPLOAD_CHUNK_BYTES,
+} from '../lib/measure.mjs';
 import {
   formatNumber,
   formatTarget,
@@ -21,8 +27,6 @@ import { makeTempDir, runInScope } from '../lib/suite.mjs';
 
 const SPHERE = { rings: 501, segments: 1000, radius: 50 };
 const TRIANGLES = 2 * SPHERE.segments * (SPHERE.rings - 1);
-/** What an upload hands the analyser: chunks of a file stream. */
-const CHUNK_BYTES = 64 * 1024;
 const WARMUP_ROUNDS = 2;
 const ROUNDS = 11;
 const MIN_RATIO = 1.5;
@@ -63,12 +67,7 @@ async function run(ctx, scope) {
   log(`${TRIANGLES.toLocaleString('en-US')} triangles, ${mb(bytes.length)} MB`);
 
   /** @returns {StlAnalysis} */
-  const analyze = () => {
-    const analyzer = /** @type {Analyzer} */ (new MeshAnalyzer('stl'));
-    for (let at = 0; at < bytes.length; at += CHUNK_BYTES)
-      analyzer.push(bytes.subarray(at, at + CHUNK_BYTES));
-    return analyzer.finish();
-  };
+  const analyze = () => analyzeInChunks(MeshAnalyzer, 'stl', bytes);
   const loader = new STLLoader();
   const parseWithThree = () => loader.parse(arrayBuffer);
 
@@ -120,7 +119,7 @@ async function run(ctx, scope) {
       triangles: TRIANGLES,
       fileBytes: bytes.length,
       mesh: `closed UV sphere, radius ${SPHERE.radius} mm, header starting with "solid"`,
-      chunkBytes: CHUNK_BYTES,
+      chunkBytes: UPLOAD_CHUNK_BYTES,
       warmupRounds: WARMUP_ROUNDS,
       rounds: ROUNDS,
       note: 'same process, same bytes; rounds alternate which runs first; throughput is the file size over the median wall time',

@@ -1,4 +1,5 @@
 import { deflateSync, strToU8 } from 'fflate';
+import { boxCornersAndSides } from '../test-fixtures.ts';
 
 /**
  * 3MF packages for the tests, written as 3MF writers write them: a ZIP with `[Content_Types].xml`,
@@ -18,21 +19,12 @@ export const ROOT_MODEL = '3D/3dmodel.model';
 
 /** An axis-aligned box from the origin to (x, y, z): 8 vertices, 12 triangles facing outward. */
 export function boxMesh(x: number, y: number, z: number): Mesh {
-  // Vertex i has x when bit 0 is set, y for bit 1, z for bit 2.
-  const vertices = Array.from({ length: 8 }, (_, i): Vec3 => [i & 1 ? x : 0, i & 2 ? y : 0, i & 4 ? z : 0]);
-  const faces = [
-    [0, 2, 3, 1],
-    [4, 5, 7, 6],
-    [0, 1, 5, 4],
-    [2, 6, 7, 3],
-    [0, 4, 6, 2],
-    [1, 3, 7, 5],
-  ];
-  const triangles = faces.flatMap(([a, b, c, d]): Vec3[] => [
-    [a!, b!, c!],
-    [a!, c!, d!],
+  const { corners, sides } = boxCornersAndSides(x, y, z);
+  const triangles = sides.flatMap(([a, b, c, d]): Vec3[] => [
+    [a, b, c],
+    [a, c, d],
   ]);
-  return { vertices, triangles };
+  return { vertices: corners, triangles };
 }
 
 /** A model part's XML, indented like a slicer's, with the production namespace declared as `p`. */

@@ -6,6 +6,7 @@ import { MeshAnalyzer } from '../analyzer.ts';
 import type { MeshAnalysis } from '../mesh-analysis.ts';
 import { MeshRejectedError, type MeshRejection } from '../mesh-errors.ts';
 import type { Triangle } from '../stl/stl-fixtures.ts';
+import { boxCornersAndSides } from '../test-fixtures.ts';
 
 /** How a face corner is written: the vertex alone, or with texture and/or normal numbers. */
 export type CornerForm = 'v' | 'v/vt' | 'v//vn' | 'v/vt/vn';
@@ -42,16 +43,8 @@ export const coordinate = (value: number) => (Object.is(value, -0) ? '-0' : Stri
  * quad gives exactly the two triangles the STL fixture writes for that side.
  */
 export function boxObj(x: number, y: number, z: number, options: ObjOptions = {}): Uint8Array {
-  const vertices = Array.from({ length: 8 }, (_, i) => [i & 1 ? x : 0, i & 2 ? y : 0, i & 4 ? z : 0]);
-  const quads = [
-    [0, 2, 3, 1],
-    [4, 5, 7, 6],
-    [0, 1, 5, 4],
-    [2, 6, 7, 3],
-    [0, 4, 6, 2],
-    [1, 3, 7, 5],
-  ];
-  return objFile(vertices, quads, options);
+  const { corners, sides } = boxCornersAndSides(x, y, z);
+  return objFile(corners, sides, options);
 }
 
 /** Vertices, then faces as lists of 0-based vertex indices. */

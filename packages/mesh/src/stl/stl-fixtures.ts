@@ -2,23 +2,16 @@
  * Real STL files for the tests, written the way exporters write them. A triangle is 9 numbers:
  * x, y, z of its three corners, counter-clockwise seen from outside.
  */
+import { boxCornersAndSides } from '../test-fixtures.ts';
 export type Triangle = [number, number, number, number, number, number, number, number, number];
 
 /** An axis-aligned box from the origin to (x, y, z): 12 triangles, closed, facing outward. */
 export function box(x: number, y: number, z: number): Triangle[] {
-  const p = (i: number): [number, number, number] => [i & 1 ? x : 0, i & 2 ? y : 0, i & 4 ? z : 0];
-  // Each face as corner indices (bit 0: x, bit 1: y, bit 2: z), counter-clockwise from outside.
-  const faces = [
-    [0, 2, 3, 1], // bottom, z = 0
-    [4, 5, 7, 6], // top
-    [0, 1, 5, 4], // front, y = 0
-    [2, 6, 7, 3], // back
-    [0, 4, 6, 2], // left, x = 0
-    [1, 3, 7, 5], // right
-  ];
-  return faces.flatMap(([a, b, c, d]) => [
-    [...p(a!), ...p(b!), ...p(c!)] as Triangle,
-    [...p(a!), ...p(c!), ...p(d!)] as Triangle,
+  const { corners, sides } = boxCornersAndSides(x, y, z);
+  const at = (i: number) => corners[i]!;
+  return sides.flatMap(([a, b, c, d]) => [
+    [...at(a), ...at(b), ...at(c)] as Triangle,
+    [...at(a), ...at(c), ...at(d)] as Triangle,
   ]);
 }
 

@@ -11,7 +11,7 @@ import { boundsOf } from '../../lib/preview-mesh/test-meshes.ts';
 import { createPreviewPool, type PreviewPool } from '../../lib/stl-render/preview-pool.ts';
 import { generateModel } from '../../seed/generators/stl-models.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
-import { bundlePreviewWorker, listFiles, multipart } from '../../test/upload-test-kit.ts';
+import { bundlePreviewWorker, type FormFile, listFiles, multipart } from '../../test/upload-test-kit.ts';
 import { PreviewsRepo } from './previews-repo.ts';
 import { StlPreviewJobs, StlPreviewRenderer } from './previews-service.ts';
 
@@ -34,16 +34,9 @@ describe(`STL preview jobs`, { timeout: 180_000 }, () => {
     await worker.dispose();
   });
 
-  async function uploadModel(name: string, data = stl) {
-    const { payload, headers } = multipart(
-      [
-        ['designName', name],
-        ['description', 'A vase to render.'],
-        ['categories', JSON.stringify(['Art'])],
-        ['isPaid', 'false'],
-      ],
-      [{ name: 'vase.stl', data }],
-    );
+  /** Uploads a design with `files` and waits until its previews are made; returns the design. */
+  async function uploadDesign(fields: [string, string][], files: FormFile[]) {
+    const { payload, headers } = multipart([...fields, ['categories', JSON.stringify(['Art'])]], files);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/designs/upload',
@@ -52,7 +45,19 @@ describe(`STL preview jobs`, { timeout: 180_000 }, () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     await t.app.stlPreviews.idle();
-    const designId: string = res.json().design.id;
+    return res.json().design as { id: string; slug: string };
+  }
+
+  async function uploadModel(name: string, data = stl) {
+    const design = await uploadDesign(
+      [
+        ['designName', name],
+        ['description', 'A vase to render.'],
+        ['isPaid', 'false'],
+      ],
+      [{ name: 'vase.stl', data }],
+    );
+    const designId = design.id;
     const file = await t.db
       .selectFrom('design_files')
       .select(['id', 'preview_key', 'preview_card_key'])
@@ -213,25 +218,15 @@ describe(`STL preview jobs`, { timeout: 180_000 }, () => {
       { name: 'wagon.3mf', data: testData('3mf/WagonWithWheels.3mf') },
       { name: 'spider.obj', data: testData('obj/spider.obj') },
     ];
-    const { payload, headers } = multipart(
+    const { slug } = await uploadDesign(
       [
         ['designName', 'Paid Models'],
         ['description', 'Three formats, sold.'],
-        ['categories', JSON.stringify(['Art'])],
         ['isPaid', 'true'],
         ['price', '4.5'],
       ],
       models,
     );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/designs/upload',
-      payload,
-      headers: { ...headers, 'x-auth-token': token },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    await t.app.stlPreviews.idle();
-    const { slug } = res.json().design;
 
     // A visitor reads the design: every model names its preview mesh, and none of them may be had.
     const detail = await t.app.inject({ method: 'GET', url: `/api/designs/Renderer/${slug}` });

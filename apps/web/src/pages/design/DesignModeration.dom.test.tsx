@@ -4,6 +4,7 @@ import { act, screen, within } from '@testing-library/preact';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useDesign } from '@/features/designs/api/get-design.ts';
 import type { SessionUser } from '@/lib/session/session.tsx';
+import { testDesignDetail } from '@/test/design-detail.ts';
 import { renderScreen, stubApi } from '@/test/render.tsx';
 import { pressAndSettle } from '@/test/settle.ts';
 import { DesignModeration } from './DesignModeration.tsx';
@@ -51,36 +52,8 @@ const takedown: DesignTakedown = {
   reply: null,
 };
 
-const design = (change: Partial<DesignDetail> = {}): DesignDetail => ({
-  _id: 'd1',
-  id: 'd1',
-  slug: 'vase',
-  name: 'Vase',
-  description: '',
-  category: null,
-  tags: [],
-  settings: '',
-  manufacturingInstructions: '',
-  usages: '',
-  isPaid: false,
-  price: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  views: 0,
-  likesCount: 0,
-  hasLiked: false,
-  downloads: 0,
-  user: { _id: 'u1', username: 'maker', profilePicture: null },
-  collectionId: null,
-  collection: null,
-  files: [],
-  canDownload: true,
-  canViewModel: true,
-  canEdit: false,
-  canPurchase: false,
-  takedown: null,
-  ...change,
-});
+const design = (change: Partial<DesignDetail> = {}): DesignDetail =>
+  testDesignDetail({ canDownload: true, canViewModel: true, ...change });
 
 /** The design page's top, fed by the design page's own query, as the page has it. */
 function Top() {

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkModel, readModel } from '@/components/model-viewer/read-model.ts';
 import type { ModelRequest } from '@/components/model-viewer/worker-protocol.ts';
 import type { SessionUser } from '@/lib/session/session.tsx';
+import { testDesignDetail } from '@/test/design-detail.ts';
 import { renderScreen } from '@/test/render.tsx';
 import DesignPage from './DesignPage.tsx';
 
@@ -90,36 +91,8 @@ const model = (id: string, change: Partial<DesignDetailFile> = {}): DesignDetail
   ...change,
 });
 
-const design = (change: Partial<DesignDetail> = {}): DesignDetail => ({
-  _id: 'd1',
-  id: 'd1',
-  slug: 'vase',
-  name: 'Vase',
-  description: '',
-  category: null,
-  tags: [],
-  settings: '',
-  manufacturingInstructions: '',
-  usages: '',
-  isPaid: true,
-  price: 4,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  views: 0,
-  likesCount: 0,
-  hasLiked: false,
-  downloads: 0,
-  user: { _id: 'u1', username: 'maker', profilePicture: null },
-  collectionId: null,
-  collection: null,
-  files: [model('f1')],
-  canDownload: false,
-  canViewModel: false,
-  canEdit: false,
-  canPurchase: true,
-  takedown: null,
-  ...change,
-});
+const design = (change: Partial<DesignDetail> = {}): DesignDetail =>
+  testDesignDetail({ isPaid: true, price: 4, files: [model('f1')], canPurchase: true, ...change });
 
 type Fetched = { path: string; credentials: RequestCredentials | undefined };
 
