@@ -86,8 +86,11 @@ export class StlDecoder<S extends TriangleSink> implements MeshReader<S> {
       this.#dropAscii(this.#ascii);
     }
     const binary = this.#binary;
-    if (binary && binary.failure === null && binary.triangles > 0 && !this.#overrunsCount(binary)) {
-      return { format: 'binary', sink: this.#binarySink!, warnings: this.#binaryWarnings(binary) };
+    if (binary && binary.failure === null && binary.triangles > 0) {
+      if (!this.#overrunsCount(binary)) {
+        return { format: 'binary', sink: this.#binarySink!, warnings: this.#binaryWarnings(binary) };
+      }
+      this.#binaryFailure = 'size-mismatch';
     }
     this.#binaryFailure ??= this.#binaryVerdictAtEnd();
     throw this.#rejection();
@@ -100,9 +103,7 @@ export class StlDecoder<S extends TriangleSink> implements MeshReader<S> {
    */
   #overrunsCount(binary: BinaryStlReader): boolean {
     const declared = this.#declared ?? 0;
-    const overruns = declared > 0 && binary.triangles > declared && binary.trailingBytes > 0;
-    if (overruns) this.#binaryFailure = 'size-mismatch';
-    return overruns;
+    return declared > 0 && binary.triangles > declared && binary.trailingBytes > 0;
   }
 
   #binaryWarnings(binary: BinaryStlReader): MeshWarning[] {
